@@ -1,0 +1,62 @@
+/**
+ * The browser's one client for the portal's /api routes (spec §7: JSON, credentials
+ * sent, 60 s timeout, parameters in the query string). Every call is counted while in
+ * flight so the loading overlay can show; failures become a Korean error answer.
+ */
+import type { ErrorAnswer } from '../../shared/contract/common.ts';
+import type { HomepageSource, Query } from '../../shared/ssr.ts';
+import { messages } from '../../shared/messages.ts';
+import { loading } from './loading.ts';
+
+export const API_TIMEOUT_MS = 60_000;
+/** Custom header that marks the portal's own same-origin calls (CSRF defence). */
+export const PORTAL_HEADER = 'x-portal-request';
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function toQueryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+const temporary = (): ErrorAnswer => ({ result: 'error', msg: messages.error.temporary });
+
+/** Calls a portal route and answers its JSON; never throws for network or server trouble. */
+export async function api<T extends { result: 'success' }>(path: `/api/${string}`, opts: ApiOptions = {}): Promise<T | ErrorAnswer> {
+  const method = opts.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json', [PORTAL_HEADER]: '1' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const signals = [AbortSignal.timeout(API_TIMEOUT_MS)];
+  if (opts.signal) signals.push(opts.signal);
+  loading.begin();
+  try {
+    const res = await fetch(path + toQueryString(opts.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: opts.body === undefined ? null : JSON.stringify(opts.body),
+      signal: AbortSignal.any(signals),
+    });
+    const json: unknown = await res.json().catch(() => undefined);
+    if (typeof json === 'object' && json !== null && 'result' in json) return json as T | ErrorAnswer;
+    return temporary();
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    return temporary();
+  } finally {
+    loading.end();
+  }
+}
+
+/** The homepage API as seen from the browser: through the portal's gateway. */
+export const browserHomepage: HomepageSource = {
+  get: (path, query) => api(`/api/v1/homepage${path}`, { query }),
+};

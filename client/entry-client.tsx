@@ -1,0 +1,37 @@
+/** Browser entry: hydrate the server's HTML with a data router on the same data. */
+import './styles/index.css';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { PORTAL_DATA_ID, type PortalData } from '../shared/ssr.ts';
+import { App } from './app.tsx';
+import { deserializeHydration, type SerializedHydration } from './hydration.ts';
+import { routes } from './routes.tsx';
+
+async function hydrate(): Promise<void> {
+  const dataEl = document.getElementById(PORTAL_DATA_ID);
+  const rootEl = document.getElementById('root');
+  if (!dataEl?.textContent || !rootEl) throw new Error('Server-rendered page data is missing');
+  const data = JSON.parse(dataEl.textContent) as PortalData;
+
+  // Load the matched pages' modules first, so the first render is the server's HTML.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const props = await route.lazy();
+      Object.assign(route, props, { lazy: undefined });
+    }),
+  );
+
+  const router = createBrowserRouter(routes, {
+    hydrationData: deserializeHydration(data.router as SerializedHydration),
+  });
+  hydrateRoot(
+    rootEl,
+    <App config={data.config} session={data.session}>
+      <RouterProvider router={router} />
+    </App>,
+  );
+}
+
+void hydrate();

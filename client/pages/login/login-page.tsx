@@ -1,0 +1,3 @@
+export default function Page() {
+  return <div className="container"><p>login</p></div>;
+}

@@ -1,0 +1,75 @@
+/**
+ * Footer of spec §2: privacy policy (visually distinct, exactly "개인정보 처리방침") and
+ * terms; the provincial library and lifelong-education institute sites in new tabs;
+ * the support phone and the receive-only e-mail address.
+ */
+import { Link } from 'react-router-dom';
+import { messages } from '../../shared/messages.ts';
+import { hrefOf } from '../../shared/routes.ts';
+import { useConfig } from './config-context.tsx';
+import { IconExternal } from './icons.tsx';
+
+function ExternalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a className="footer__external" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <IconExternal width={16} height={16} />
+      <span className="sr-only">({messages.footer.newWindow})</span>
+    </a>
+  );
+}
+
+export function Footer() {
+  const c = useConfig();
+  const tel = c.supportPhone.replace(/[^0-9]/g, '');
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <ul className="site-footer__policies">
+          <li>
+            <Link className="site-footer__privacy" to={hrefOf('privacy')}>
+              {messages.footer.privacy}
+            </Link>
+          </li>
+          <li>
+            <Link to={hrefOf('terms')}>{messages.footer.terms}</Link>
+          </li>
+        </ul>
+        <div className="site-footer__body">
+          <div className="site-footer__org">
+            <p className="site-footer__name">{c.siteName}</p>
+            <p>{c.libraryName} 독서포인트 운영 사무국</p>
+            <dl className="site-footer__contact">
+              <div>
+                <dt>{messages.footer.phone}</dt>
+                <dd>
+                  <a href={`tel:${tel}`}>{c.supportPhone}</a> <span className="site-footer__hours">(평일 09:00~18:00)</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{messages.footer.email}</dt>
+                <dd>
+                  {c.supportEmail} <span className="site-footer__note">({messages.footer.emailNote})</span>
+                </dd>
+              </div>
+            </dl>
+          </div>
+          <nav className="site-footer__related" aria-label={messages.footer.related}>
+            <h2 className="site-footer__heading">{messages.footer.related}</h2>
+            <ul>
+              <li>
+                <ExternalLink href={c.libraryUrl}>{c.libraryName}</ExternalLink>
+              </li>
+              <li>
+                <ExternalLink href={c.instituteUrl}>{c.instituteName}</ExternalLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <p className="site-footer__copyright">
+          © 2026 {c.libraryName}. {messages.footer.copyright}
+        </p>
+      </div>
+    </footer>
+  );
+}

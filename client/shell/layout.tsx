@@ -1,0 +1,92 @@
+/**
+ * The shell around every page (spec §2). Login paths get no header or footer.
+ * On client-side navigation the window scrolls to the top and focus moves to the
+ * new page's heading, so screen-reader users hear where they are.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { isHomePath, isLoginPath, pageById, type PageDef, type PageId } from '../../shared/routes.ts';
+import { useConfig } from './config-context.tsx';
+import { FloatingBar } from './floating-bar.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { NoticeStrip } from './notice-strip.tsx';
+import { PAGE_TITLE_ID, PageHeading } from './page-heading.tsx';
+import { MAIN_ID, SkipLink } from './skip-link.tsx';
+import { documentTitle } from './title.ts';
+
+export interface PageHandle {
+  pageId: PageId;
+}
+
+function isPageHandle(v: unknown): v is PageHandle {
+  return typeof v === 'object' && v !== null && 'pageId' in v && typeof v.pageId === 'string' && v.pageId in pageById;
+}
+
+export function useCurrentPage(): PageDef {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isPageHandle(handle)) return pageById[handle.pageId];
+  }
+  return pageById.home;
+}
+
+export function Layout() {
+  const location = useLocation();
+  const page = useCurrentPage();
+  const { siteName } = useConfig();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const firstRender = useRef(true);
+  const bare = isLoginPath(location.pathname);
+  const home = isHomePath(location.pathname);
+
+  useEffect(() => {
+    document.title = documentTitle(page.title, siteName);
+  }, [page.title, siteName]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (location.hash) return;
+    window.scrollTo(0, 0);
+    const heading = document.getElementById(PAGE_TITLE_ID);
+    (heading ?? document.getElementById(MAIN_ID))?.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menuButtonEl = useCallback(() => menuButton.current, []);
+
+  if (bare) {
+    return (
+      <div className="app app--bare">
+        <SkipLink />
+        <main id={MAIN_ID} tabIndex={-1} className="main main--bare">
+          <Outlet />
+        </main>
+        <LoadingOverlay />
+      </div>
+    );
+  }
+
+  return (
+    <div className="app">
+      <SkipLink />
+      <NoticeStrip />
+      <Header menuOpen={menuOpen} onMenuOpen={() => setMenuOpen(true)} ref={menuButton} />
+      <main id={MAIN_ID} tabIndex={-1} className="main">
+        <PageHeading page={page} home={home} />
+        <Outlet />
+      </main>
+      <Footer />
+      <FloatingBar />
+      <LoadingOverlay />
+      <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusTo={menuButtonEl} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** Breadcrumb and page heading: the page title is the breadcrumb title (spec §2). */
+import { Link } from 'react-router-dom';
+import { messages } from '../../shared/messages.ts';
+import { HOME_PATH, sectionLabel, type PageDef } from '../../shared/routes.ts';
+import { IconChevronRight } from './icons.tsx';
+
+export const PAGE_TITLE_ID = 'page-title';
+
+export function PageHeading({ page, home }: { page: PageDef; home: boolean }) {
+  if (home) {
+    return (
+      <h1 id={PAGE_TITLE_ID} className="sr-only" tabIndex={-1}>
+        {page.title}
+      </h1>
+    );
+  }
+  return (
+    <div className="page-heading">
+      <div className="container">
+        <nav className="breadcrumb" aria-label={messages.shell.breadcrumb}>
+          <ol>
+            <li>
+              <Link to={HOME_PATH}>{messages.shell.breadcrumbHome}</Link>
+            </li>
+            {page.section && (
+              <li>
+                <IconChevronRight width={14} height={14} />
+                <span>{sectionLabel[page.section]}</span>
+              </li>
+            )}
+            <li aria-current="page">
+              <IconChevronRight width={14} height={14} />
+              <span>{page.title}</span>
+            </li>
+          </ol>
+        </nav>
+        <h1 id={PAGE_TITLE_ID} className="page-heading__title" tabIndex={-1}>
+          {page.title}
+        </h1>
+      </div>
+    </div>
+  );
+}

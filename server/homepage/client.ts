@@ -1,0 +1,168 @@
+/**
+ * The one way the portal calls the homepage API (decisions D1): undici, a pool of
+ * keep-alive connections to HOMEPAGE_API_URL, a request id on every call, a 60 s
+ * budget (spec §9), JSON in and out, and failures mapped to what the member sees:
+ * unreachable → 502, timed out → 504, malformed answer → 502. Used by the gateway
+ * route and, in-process, by the SSR loaders.
+ */
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnyAnswer } from '../../shared/contract/common.ts';
+
+export type HomepageMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HomepageCall {
+  method: HomepageMethod;
+  /** Path under the API's base, validated by the caller: `/api/v1/homepage/...`. */
+  path: string;
+  /** Raw query string without the leading `?` (kept exactly as the browser sent it). */
+  query?: string;
+  /** A JSON value to send as the body. */
+  body?: unknown;
+  requestId: string;
+  /** Bearer token to attach (the member's access token, never exposed to pages). */
+  accessToken?: string;
+  log: FastifyBaseLogger;
+}
+
+export type FailureReason = 'unreachable' | 'timeout' | 'malformed';
+
+export type HomepageResult =
+  | { ok: true; status: number; body: AnyAnswer; durationMs: number }
+  | { ok: false; status: 502 | 504; reason: FailureReason; durationMs: number };
+
+export interface HomepageClient {
+  readonly baseUrl: string;
+  call(c: HomepageCall): Promise<HomepageResult>;
+  close(): Promise<void>;
+}
+
+export interface HomepageClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Largest answer accepted; anything bigger is treated as malformed. */
+  maxBodyBytes?: number;
+  /** For tests: a MockAgent or another dispatcher instead of the pool. */
+  dispatcher?: Dispatcher;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function classify(err: unknown): FailureReason {
+  if (err instanceof Error) {
+    if (err.name === 'TimeoutError') return 'timeout';
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
+    if (err instanceof undiciErrors.RequestAbortedError && err.cause instanceof Error && err.cause.name === 'TimeoutError') {
+      return 'timeout';
+    }
+  }
+  return 'unreachable';
+}
+
+function isAnswer(v: unknown): v is AnyAnswer {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const r = (v as { result?: unknown }).result;
+  const msg = (v as { msg?: unknown }).msg;
+  return (r === 'success' || r === 'error') && (msg === undefined || typeof msg === 'string');
+}
+
+async function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function createHomepageClient(opts: HomepageClientOptions): HomepageClient {
+  const base = new URL(opts.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const maxBody = opts.maxBodyBytes ?? 5 * 1024 * 1024;
+  const dispatcher: Dispatcher =
+    opts.dispatcher ??
+    new Pool(base.origin, {
+      connections: 64,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      connectTimeout: Math.min(opts.timeoutMs, 10_000),
+    });
+
+  async function call(c: HomepageCall): Promise<HomepageResult> {
+    const started = performance.now();
+    const path = basePath + c.path + (c.query ? `?${c.query}` : '');
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-request-id': c.requestId,
+    };
+    if (c.accessToken) headers['authorization'] = `Bearer ${c.accessToken}`;
+    const hasBody = c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD';
+    if (hasBody) headers['content-type'] = 'application/json';
+    const elapsed = () => Math.round(performance.now() - started);
+
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await dispatcher.request({
+        origin: base.origin,
+        path,
+        method: c.method,
+        headers,
+        body: hasBody ? JSON.stringify(c.body) : null,
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
+    } catch (err) {
+      const reason = classify(err);
+      const durationMs = elapsed();
+      c.log.warn(
+        { upstream: { method: c.method, path: c.path, durationMs, reason }, err: { message: (err as Error).message, code: (err as { code?: string }).code } },
+        'homepage API call failed',
+      );
+      return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
+    }
+
+    let text: string | undefined;
+    try {
+      text = await readBody(res.body, maxBody);
+    } catch (err) {
+      const reason = classify(err);
+      const durationMs = elapsed();
+      c.log.warn({ upstream: { method: c.method, path: c.path, status: res.statusCode, durationMs, reason } }, 'homepage API answer broken');
+      return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
+    }
+    const durationMs = elapsed();
+    let parsed: unknown;
+    try {
+      parsed = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!isAnswer(parsed)) {
+      c.log.warn(
+        { upstream: { method: c.method, path: c.path, status: res.statusCode, durationMs, reason: 'malformed', contentType: res.headers['content-type'] } },
+        'homepage API answer malformed',
+      );
+      return { ok: false, status: 502, reason: 'malformed', durationMs };
+    }
+    c.log.info({ upstream: { method: c.method, path: c.path, status: res.statusCode, durationMs } }, 'homepage API call');
+    return { ok: true, status: res.statusCode, body: parsed, durationMs };
+  }
+
+  return {
+    baseUrl: base.origin + basePath,
+    call,
+    close: async () => {
+      if (!opts.dispatcher) await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Which paths the gateway forwards: only under /api/v1/homepage/, plain segments of
+ * letters, digits and `_ ~ - .` that do not start with a dot. Percent-encoding,
+ * dot segments, backslashes and empty segments are refused, so nothing can climb
+ * out of the prefix on the way upstream.
+ */
+export const HOMEPAGE_PREFIX = '/api/v1/homepage';
+
+const SAFE_PATH = /^\/api\/v1\/homepage(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127})+$/;
+const MAX_QUERY = 4096;
+
+export interface SplitUrl {
+  path: string;
+  query: string;
+}
+
+/** Splits a raw request URL and checks it; undefined when it must be refused. */
+export function safeHomepageUrl(rawUrl: string): SplitUrl | undefined {
+  const q = rawUrl.indexOf('?');
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const query = q < 0 ? '' : rawUrl.slice(q + 1);
+  if (path.length > 1024 || !SAFE_PATH.test(path)) return undefined;
+  if (query.length > MAX_QUERY || /[\s#]/.test(query)) return undefined;
+  return { path, query };
+}

@@ -1,0 +1,41 @@
+/**
+ * In-app browsers are sent to /inapp/inapp before anything renders (decisions D4).
+ * `/inapp/inapp?continue=1&url=/x` remembers the choice to stay (a cookie) and goes on
+ * to /x, so there is no loop; the target is checked to be a same-origin path.
+ */
+import fp from 'fastify-plugin';
+import { detectInApp, INAPP_CONTINUE_COOKIE } from '../../shared/inapp.ts';
+import { isPageRequestPath } from '../../shared/paths.ts';
+import { HOME_PATH, INAPP_PATH } from '../../shared/routes.ts';
+import { safeLocalPath } from '../../shared/safe-redirect.ts';
+
+export const inappPlugin = fp<{ secureCookies: boolean }>(
+  async (app, opts) => {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return;
+      const q = req.url.indexOf('?');
+      const path = q < 0 ? req.url : req.url.slice(0, q);
+      if (!isPageRequestPath(path)) return;
+
+      if (path === INAPP_PATH) {
+        const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+        if (params.get('continue') !== '1') return;
+        reply.setCookie(INAPP_CONTINUE_COOKIE, '1', {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookies,
+          maxAge: 60 * 60 * 24,
+        });
+        return reply.redirect(safeLocalPath(params.get('url')) ?? HOME_PATH, 302);
+      }
+
+      if (req.cookies[INAPP_CONTINUE_COOKIE] === '1') return;
+      const inApp = detectInApp(req.headers['user-agent']);
+      if (!inApp) return;
+      req.log.info({ inApp }, 'in-app browser sent to the guide page');
+      return reply.redirect(`${INAPP_PATH}?url=${encodeURIComponent(req.url)}`, 302);
+    });
+  },
+  { name: 'portal-inapp', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,51 @@
+/**
+ * The HTML around the streamed React root, from client/index.html (as built by Vite).
+ * Split once at `<!-- element -->`; per request only the title, the nonce, preload
+ * links and the page data are put in. Values inserted here are escaped.
+ */
+import { PORTAL_DATA_ID } from '../../shared/ssr.ts';
+
+export interface PageTemplate {
+  head(opts: { title: string; nonce: string | undefined; preload: readonly string[] }): string;
+  tail(opts: { dataJson: string; nonce: string | undefined }): string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+function withNonce(html: string, nonce: string | undefined): string {
+  return nonce ? html.replace(/<script\b/g, `<script nonce="${escapeHtml(nonce)}"`) : html;
+}
+
+export function compileTemplate(source: string): PageTemplate {
+  const marker = '<!-- element -->';
+  const at = source.indexOf(marker);
+  if (at < 0) throw new Error('index.html has no <!-- element --> placeholder');
+  const before = source.slice(0, at);
+  const after = source.slice(at + marker.length);
+  if (!before.includes('<!-- head -->')) throw new Error('index.html has no <!-- head --> placeholder');
+  if (!after.includes('<!-- hydration -->')) throw new Error('index.html has no <!-- hydration --> placeholder');
+  return {
+    head: ({ title, nonce, preload }) =>
+      withNonce(
+        // A function replacer: `$` sequences in inserted text must stay literal.
+        before.replace(
+          '<!-- head -->',
+          () =>
+            `<title>${escapeHtml(title)}</title>` +
+            preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join(''),
+        ),
+        nonce,
+      ),
+    tail: ({ dataJson, nonce }) =>
+      withNonce(
+        after.replace(
+          '<!-- hydration -->',
+          () => `<script type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>`,
+        ),
+        nonce,
+      ),
+  };
+}

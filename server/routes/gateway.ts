@@ -1,0 +1,46 @@
+/**
+ * `/api/v1/homepage/*`: the browser's calls to the homepage API, forwarded through the
+ * one homepage client with method, query string and JSON body preserved. Upstream
+ * headers (set-cookie above all) are never copied back.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '../../shared/messages.ts';
+import { safeHomepageUrl } from '../homepage/paths.ts';
+import type { HomepageClient, HomepageMethod } from '../homepage/client.ts';
+
+export interface GatewayOptions {
+  homepage: HomepageClient;
+}
+
+const METHODS: HomepageMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
+  app.route({
+    method: METHODS,
+    url: '/api/v1/homepage/*',
+    bodyLimit: 1024 * 1024,
+    schema: {
+      // The path is checked by safeHomepageUrl (stricter than a param schema can say);
+      // any JSON body is forwarded as is and validated by the homepage API itself.
+      params: { type: 'object', properties: { '*': { type: 'string', maxLength: 1024 } } },
+    },
+    handler: async (req, reply) => {
+      const target = safeHomepageUrl(req.raw.url ?? '');
+      if (!target) {
+        req.log.warn({ url: req.url }, 'gateway refused a path outside the homepage API');
+        return reply.code(400).send({ result: 'error', msg: messages.error.forbiddenPath });
+      }
+      const result = await opts.homepage.call({
+        method: req.method as HomepageMethod,
+        path: target.path,
+        query: target.query,
+        body: req.body,
+        requestId: req.id,
+        log: req.log,
+      });
+      reply.header('cache-control', 'no-store');
+      if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });
+      return reply.code(result.status).send(result.body);
+    },
+  });
+};

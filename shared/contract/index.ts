@@ -1,0 +1,7 @@
+/**
+ * The homepage API contract: request and answer schemas declared once, used by the
+ * reference API (validation and serialisation), the OpenAPI document and the portal
+ * (types for pages and loaders). Only types cross into the browser bundle.
+ */
+export * from './common.ts';
+export * from './board.ts';

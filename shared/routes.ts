@@ -1,0 +1,175 @@
+/**
+ * THE list of pages (spec §2, decisions D4, D6): path, breadcrumb title, guard and
+ * menu place, declared once. It drives the Fastify routes, the client router, the
+ * breadcrumb, the menus and the tests.
+ */
+
+/**
+ * - `public`: anyone may read the page.
+ * - `member`: a signed-in member with agreed terms (decisions D6).
+ * - `signedIn`: a signed-in member, agreed or not (the terms agreement page).
+ */
+export type Guard = 'public' | 'member' | 'signedIn';
+
+export interface PageDef {
+  readonly id: string;
+  /** Route pattern, the same syntax for Fastify and react-router (`:param`). */
+  readonly path: string;
+  /** Breadcrumb title: page heading and `<title>`. */
+  readonly title: string;
+  readonly guard: Guard;
+  /** First-level menu group the page sits under, for the breadcrumb. */
+  readonly section?: SectionId;
+  /** A path to use when linking to the page (adds a query, fills params). */
+  readonly href?: string;
+  /** The page exists only when the runtime test-login flag is on (decisions D2). */
+  readonly testLoginOnly?: boolean;
+}
+
+export type SectionId = 'activity' | 'books' | 'board' | 'service' | 'mypage';
+
+export const HOME_PATH = '/main/homemain';
+export const HOME_ALT_PATH = '/bookpoint/main/homemain';
+export const LOGIN_PATH = '/login/login';
+export const INAPP_PATH = '/inapp/inapp';
+export const AGREE_PATH = '/agree/agree';
+export const INFORMATION_PATH = '/mypage/information';
+
+export const pages = [
+  { id: 'home', path: HOME_PATH, title: '홈', guard: 'public' },
+  { id: 'homeAlt', path: HOME_ALT_PATH, title: '홈', guard: 'public' },
+  { id: 'activity', path: '/activity/activity', title: '나의 활동', guard: 'member', section: 'activity' },
+  { id: 'bookSearch', path: '/search/booksearch', title: '독서 시작하기', guard: 'public', section: 'activity' },
+  { id: 'challenge', path: '/challenge/challenge', title: '21일 챌린지', guard: 'member', section: 'activity' },
+  { id: 'bookclub', path: '/bookclub/bookclub', title: '독서동아리', guard: 'member', section: 'activity' },
+  { id: 'edu', path: '/edu/eduBook', title: '교육 인증', guard: 'member', section: 'activity' },
+  { id: 'popular', path: '/search/popularbooksearch', title: '인기 도서', guard: 'public', section: 'books' },
+  { id: 'service', path: '/service/service', title: '서비스 안내', guard: 'public', section: 'service' },
+  { id: 'noticeList', path: '/board/notice/homenotice', title: '공지사항', guard: 'public', section: 'board' },
+  {
+    id: 'noticeDetail',
+    path: '/board/notice/detail/:notice_info_key',
+    title: '공지사항 상세',
+    guard: 'public',
+    section: 'board',
+  },
+  { id: 'faq', path: '/board/faq/homefaq', title: '자주 묻는 질문', guard: 'public', section: 'board' },
+  { id: 'bookstore', path: '/service/bookstore', title: '참여 서점 안내', guard: 'public', section: 'service' },
+  { id: 'newsletter', path: '/board/newsletter/newsletter', title: '뉴스레터', guard: 'public', section: 'board' },
+  { id: 'terms', path: '/service/terms', title: '이용약관', guard: 'public', section: 'service' },
+  { id: 'privacy', path: '/service/privacy', title: '개인정보 처리방침', guard: 'public', section: 'service' },
+  {
+    id: 'mypage',
+    path: '/mypage/mypage',
+    href: '/mypage/mypage?search_type=buy',
+    title: '마이페이지',
+    guard: 'member',
+    section: 'mypage',
+  },
+  { id: 'information', path: INFORMATION_PATH, title: '회원정보 수정', guard: 'member', section: 'mypage' },
+  { id: 'agree', path: AGREE_PATH, title: '약관 동의', guard: 'signedIn' },
+  { id: 'inapp', path: INAPP_PATH, title: '외부 브라우저 안내', guard: 'public' },
+  { id: 'sso', path: '/sso/sso', title: '테스트 통합 로그인', guard: 'public', testLoginOnly: true },
+  { id: 'upcoming', path: '/upcoming/upcoming', title: '서비스 준비 중', guard: 'public' },
+  { id: 'login', path: LOGIN_PATH, title: '로그인', guard: 'public' },
+] as const satisfies readonly PageDef[];
+
+export type PageId = (typeof pages)[number]['id'];
+
+export const pageById: Readonly<Record<PageId, PageDef>> = Object.fromEntries(pages.map((p) => [p.id, p])) as Record<
+  PageId,
+  PageDef
+>;
+
+/** Where a link to the page goes. */
+export function hrefOf(id: PageId): string {
+  const page: PageDef = pageById[id];
+  return page.href ?? page.path;
+}
+
+export interface MenuGroup {
+  readonly id: SectionId;
+  readonly label: string;
+  readonly items: readonly { readonly page: PageId; readonly label: string }[];
+}
+
+/** The two-level menu of decisions D6. */
+export const menu: readonly MenuGroup[] = [
+  {
+    id: 'activity',
+    label: '독서활동',
+    items: [
+      { page: 'activity', label: '나의 활동' },
+      { page: 'bookSearch', label: '독서 시작하기' },
+      { page: 'challenge', label: '21일 챌린지' },
+      { page: 'bookclub', label: '독서동아리' },
+      { page: 'edu', label: '교육 인증' },
+    ],
+  },
+  {
+    id: 'books',
+    label: '도서',
+    items: [
+      { page: 'popular', label: '인기 도서' },
+      { page: 'bookSearch', label: '도서 검색' },
+    ],
+  },
+  {
+    id: 'board',
+    label: '알림마당',
+    items: [
+      { page: 'noticeList', label: '공지사항' },
+      { page: 'faq', label: '자주 묻는 질문' },
+      { page: 'newsletter', label: '뉴스레터' },
+    ],
+  },
+  {
+    id: 'service',
+    label: '이용안내',
+    items: [
+      { page: 'service', label: '서비스 안내' },
+      { page: 'bookstore', label: '참여 서점 안내' },
+      { page: 'terms', label: '이용약관' },
+    ],
+  },
+  {
+    id: 'mypage',
+    label: '마이페이지',
+    items: [
+      { page: 'mypage', label: '마이페이지' },
+      { page: 'information', label: '회원정보 수정' },
+    ],
+  },
+];
+
+export const sectionLabel: Readonly<Record<SectionId, string>> = Object.fromEntries(
+  menu.map((g) => [g.id, g.label]),
+) as Record<SectionId, string>;
+
+/** Spec §2: any path containing /login shows the login screen (without header or footer). */
+export function isLoginPath(pathname: string): boolean {
+  return pathname.includes('/login');
+}
+
+export function isHomePath(pathname: string): boolean {
+  return pathname === HOME_PATH || pathname === HOME_ALT_PATH || pathname === '/';
+}
+
+/** Spec §2: paths containing /upcoming omit the floating top button. */
+export function hidesTopButton(pathname: string): boolean {
+  return pathname.includes('/upcoming');
+}
+
+/** Spec §4 joincheck is skipped on the agree and information paths. */
+export function skipsJoincheck(pathname: string): boolean {
+  return pathname.startsWith(AGREE_PATH) || pathname.startsWith(INFORMATION_PATH);
+}
+
+/** Matches a concrete pathname against the page table (exact, with `:param` segments). */
+export function matchPage(pathname: string): PageDef | undefined {
+  const segs = pathname.split('/');
+  return (pages as readonly PageDef[]).find((p) => {
+    const ps = p.path.split('/');
+    return ps.length === segs.length && ps.every((s, i) => s.startsWith(':') ? (segs[i] ?? '') !== '' : s === segs[i]);
+  });
+}
