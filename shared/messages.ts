@@ -4,8 +4,11 @@
  * particle for the word they follow (es-hangul's josa).
  */
 import { josa } from 'es-hangul';
+import { apiMessages } from './messages-api.ts';
 
 export const messages = {
+  /** What the homepage API answers with (kept in messages-api.ts). */
+  api: apiMessages,
   login: {
     idRequired: '아이디를 입력해 주세요.',
     passwordRequired: '비밀번호를 입력해 주세요.',
