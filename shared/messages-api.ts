@@ -1,6 +1,157 @@
 /**
  * Korean messages the reference homepage API answers with (`msg`, shown to members as
  * is). Part of the one messages module: import them as `messages.api` from
- * shared/messages.ts.
+ * shared/messages.ts. Polite and short; requests end in "-해 주세요"; particles come
+ * from es-hangul's josa for the word they follow.
  */
-export const apiMessages = {} as const;
+import { josa } from 'es-hangul';
+
+const n = (v: number) => v.toLocaleString('ko-KR');
+
+/** Names of fields as members know them, for validation messages. */
+export const apiFieldLabels: Readonly<Record<string, string>> = {
+  user_id: '아이디',
+  user_pass: '비밀번호',
+  refresh_token: '로그인 정보',
+  current_password: '현재 비밀번호',
+  agree_yn: '약관 동의',
+  notice_yn: '알림 수신 동의',
+  phone: '휴대전화 번호',
+  email: '이메일',
+  province_code: '시·도',
+  city_code: '시·군·구',
+  town_code: '읍·면·동',
+  isbn: 'ISBN',
+  content: '내용',
+  title: '제목',
+  rating: '평점',
+  read_pages: '읽은 쪽수',
+  loan_no: '대출 번호',
+  library_name: '도서관 이름',
+  loan_date: '대출일',
+  bookstore_key: '서점',
+  receipt_no: '영수증 번호',
+  purchase_date: '구매일',
+  amount: '구매 금액',
+  book_title: '도서명',
+  book_format: '도서 형태',
+  check_in_code: '확인 코드',
+  edu_type: '인증 종류',
+  certificate_no: '수료증 번호',
+  course_name: '과정명',
+  completed_on: '수료일',
+  held_on: '모임 날짜',
+  topic: '모임 주제',
+  attendees: '참석자',
+  activity_key: '활동 번호',
+  reason: '사유',
+  suspend_days: '적립 정지 기간',
+  query: '검색어',
+  page: '페이지',
+  size: '페이지 크기',
+  from: '조회 시작일',
+  to: '조회 종료일',
+  month: '조회 월',
+  content_type: '콘텐츠 종류',
+  keep: '로그인 상태 유지',
+};
+
+export const apiMessages = {
+  auth: {
+    invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',
+    expired: '회원정보가 만료되었습니다.',
+    dormant: '휴면 상태의 회원입니다. 도서관 누리집이나 가까운 도서관에서 휴면 해제를 신청해 주세요.',
+    sessionEnded: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
+    tokenExpired: '로그인 유효 시간이 지났습니다. 잠시 후 다시 시도해 주세요.',
+    forbidden: '이 기능을 사용할 권한이 없습니다.',
+    ssoInvalid: '통합 로그인 정보가 올바르지 않습니다. 다시 로그인해 주세요.',
+  },
+  joincheck: {
+    mismatch: '로그인한 회원 정보와 일치하지 않습니다. 다시 로그인해 주세요.',
+    withdrawn: '탈퇴한 회원입니다.',
+    dormant: '휴면 상태의 회원입니다. 휴면 해제 후 이용해 주세요.',
+    expired: '회원정보가 만료되었습니다. 회원 자격을 갱신해 주세요.',
+  },
+  user: {
+    currentPasswordRequired: '회원정보를 변경하려면 현재 비밀번호를 입력해 주세요.',
+    currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
+    agreeRequired: '필수 약관에 동의해 주세요.',
+    regionInvalid: '거주 지역을 다시 선택해 주세요.',
+    nothingToChange: '변경할 내용을 입력해 주세요.',
+    phoneInvalid: '휴대전화 번호를 010-1234-5678 형식으로 입력해 주세요.',
+  },
+  validation: {
+    required: (label: string) => `${josa(label, '을/를')} 입력해 주세요.`,
+    tooLong: (label: string, max: number) => `${josa(label, '은/는')} ${n(max)}자 이내로 입력해 주세요.`,
+    tooShort: (label: string, min: number) => `${josa(label, '은/는')} ${n(min)}자 이상 입력해 주세요.`,
+    invalid: (label: string) => `${josa(label, '을/를')} 다시 확인해 주세요.`,
+    general: '요청 내용을 다시 확인해 주세요.',
+    periodInvalid: '조회 기간을 다시 확인해 주세요.',
+  },
+  points: {
+    awarded: (points: number) => `${n(points)}포인트가 적립되었습니다.`,
+    firstDiary: (points: number) => `첫 독서일지를 축하합니다! ${n(points)}포인트가 적립되었습니다.`,
+    activityLimit: (label: string, limit: number) =>
+      `이번 달 ${label} 적립 횟수(${n(limit)}회)를 모두 채워 포인트 없이 기록되었습니다.`,
+    dailyLimit: (label: string) => `${josa(label, '은/는')} 하루에 한 번만 적립되어 포인트 없이 기록되었습니다.`,
+    monthlyCap: (cap: number) => `이번 달 적립 한도(${n(cap)}포인트)를 넘어 포인트 없이 기록되었습니다.`,
+    yearlyCap: (cap: number) => `올해 적립 한도(${n(cap)}포인트)를 넘어 포인트 없이 기록되었습니다.`,
+    suspended: (until: string) => `포인트 적립이 ${until}까지 정지되어 포인트 없이 기록되었습니다.`,
+    noPoints: '포인트 없이 기록되었습니다.',
+  },
+  activity: {
+    bookNotFound: '도서 정보를 찾을 수 없습니다. ISBN을 다시 확인해 주세요.',
+    typeUnknown: '인증 종류를 다시 확인해 주세요.',
+    futureDate: '오늘 이후의 날짜는 입력할 수 없습니다.',
+    loanDuplicate: '이미 인증한 대출 기록입니다.',
+    purchaseDuplicate: '이미 인증한 영수증입니다.',
+    purchaseNotThisMonth: '이번 달에 구매한 영수증만 인증할 수 있습니다.',
+    purchaseEbook: '전자책은 구매 인증 대상이 아닙니다. 종이책 영수증을 올려 주세요.',
+    bookstoreUnknown: '참여 서점이 아닙니다. 참여 서점 안내에서 서점을 확인해 주세요.',
+    talkCodeWrong: '확인 코드가 올바르지 않습니다. 행사장에서 안내한 코드를 입력해 주세요.',
+    talkNotToday: '작가와의 만남 당일에만 참석을 인증할 수 있습니다.',
+    talkDuplicate: '이미 참석을 인증한 행사입니다.',
+    eduTypeUnknown: '교육 인증 종류를 다시 확인해 주세요.',
+    eduNumberInvalid: (example: string) => `수료증 번호 형식을 확인해 주세요. (예: ${example})`,
+    eduDuplicate: '이미 인증된 수료증 번호입니다.',
+    eduNotThisYear: '올해 수료한 과정만 인증할 수 있습니다.',
+    notFound: '요청하신 활동을 찾을 수 없습니다.',
+  },
+  challenge: {
+    alreadyActive: '진행 중인 21일 챌린지가 있습니다. 오늘의 출석을 인증해 주세요.',
+    notActive: '진행 중인 챌린지가 없습니다. 챌린지를 새로 시작해 주세요.',
+    alreadyCheckedIn: '오늘은 이미 출석했습니다. 내일 다시 참여해 주세요.',
+    missedDay: '하루를 놓쳐 진행 중이던 챌린지가 종료되었습니다. 챌린지를 새로 시작해 주세요.',
+    checkedIn: (day: number, points: number) => `${n(day)}일째 출석했습니다. ${n(points)}포인트가 적립되었습니다.`,
+    completed: (days: number, bonus: number) => `${n(days)}일 챌린지를 완주했습니다! 완주 포인트 ${n(bonus)}포인트가 적립되었습니다.`,
+  },
+  bookclub: {
+    notFound: '독서동아리를 찾을 수 없습니다.',
+    full: '모집 인원이 모두 찼습니다.',
+    alreadyMember: '이미 가입한 독서동아리입니다.',
+    notMember: '가입하지 않은 독서동아리입니다.',
+    leaderCannotLeave: '동아리 회장은 탈퇴할 수 없습니다. 회장을 넘긴 뒤 탈퇴해 주세요.',
+    leaderOnly: '동아리 회장만 모임을 기록할 수 있습니다.',
+    tooFewMembers: '회원이 2명 이상인 동아리만 모임을 기록할 수 있습니다.',
+    attendeeNotMember: (name: string) => `${josa(name, '은/는')} 이 동아리 회원이 아닙니다.`,
+    meetingDuplicate: '같은 날짜의 모임이 이미 기록되어 있습니다.',
+    joined: '독서동아리에 가입했습니다.',
+    left: '독서동아리에서 탈퇴했습니다.',
+    meetingRecorded: (count: number) => `모임을 기록했습니다. 참석자 ${n(count)}명에게 포인트를 적립했습니다.`,
+  },
+  admin: {
+    alreadyPenalised: '이미 회수 처리된 활동입니다.',
+    penaltyRecorded: '포인트를 회수했습니다.',
+    memberNotFound: '회원을 찾을 수 없습니다.',
+  },
+  content: {
+    notFound: '요청하신 내용을 찾을 수 없습니다.',
+  },
+  code: {
+    notFound: '요청하신 코드를 찾을 수 없습니다.',
+    regionNotFound: '지역 코드를 찾을 수 없습니다.',
+  },
+  book: {
+    notFound: '도서 정보를 찾을 수 없습니다.',
+  },
+} as const;

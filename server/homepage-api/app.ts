@@ -1,13 +1,23 @@
 /**
  * The reference homepage API as its own Fastify app. It talks to nothing of the
- * portal: the portal reaches it only over HTTP (decisions D1).
+ * portal: the portal reaches it only over HTTP (decisions D1). Request and answer
+ * schemas come from shared/contract; the OpenAPI 3.1 document is generated from them.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { messages } from '../../shared/messages.ts';
 import { openDatabase, type Database } from './store/db.ts';
 import { seed } from './seed/index.ts';
+import { errorHandler } from './errors.ts';
+import { resolveSettings, type ApiSettings, type ApiSettingsInput } from './settings.ts';
 import { boardRoutes } from './routes/board.ts';
+import { authRoutes } from './routes/auth.ts';
+import { commonRoutes } from './routes/common.ts';
+import { codeRoutes } from './routes/code.ts';
+import { userRoutes } from './routes/user.ts';
+
+export const API_PREFIX = '/api/v1/homepage';
 
 export interface HomepageApiOptions {
   /** SQLite file path, or ':memory:' for throwaway tests. */
@@ -15,11 +25,14 @@ export interface HomepageApiOptions {
   /** Seed realistic data at start (idempotent). */
   seed?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides of the environment's settings: token lifetimes, programme rules, clock, random. */
+  settings?: ApiSettingsInput;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    settings: ApiSettings;
   }
 }
 
@@ -27,32 +40,50 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   const app = Fastify({
     logger: opts.logger ?? false,
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'reqId',
     bodyLimit: 256 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const settings = resolveSettings(opts.settings);
   const db = openDatabase(opts.dbFile);
-  if (opts.seed ?? true) seed(db);
-  app.decorate('db', db);
   app.addHook('onClose', () => {
     db.close();
   });
+  if (opts.seed ?? true) seed(db);
+  app.decorate('db', db);
+  app.decorate('settings', settings);
+  app.decorateRequest('auth', null);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown; validationContext?: string }, req, reply) => {
-    if (err.validation) {
-      req.log.info({ validation: err.validation, context: err.validationContext }, 'request validation failed');
-      return reply.code(400).send({ result: 'error', msg: messages.error.badRequest });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    else req.log.info({ err: { message: err.message, code: err.code } }, 'request refused');
-    return reply
-      .code(status)
-      .send({ result: 'error', msg: status >= 500 ? messages.error.temporary : messages.error.badRequest });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: '독서포인트 홈페이지 API',
+        version: '1.0.0',
+        description:
+          '도서관 독서활동 포털이 부르는 홈페이지 API의 계약. 모든 답은 JSON이며 result("success" | "error")를 담고, ' +
+          '오류 답은 회원에게 그대로 보여 주는 한국어 msg를 담는다. 날짜는 ISO 8601(+09:00), 여부 값은 "Y"/"N".',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: '/auth/login이 준 접근 토큰(불투명 문자열)' },
+        },
+      },
+    },
   });
+
+  app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ result: 'error', msg: messages.error.notFound }));
 
-  app.get('/healthz', () => ({ status: 'ok' }));
-  await app.register(boardRoutes, { prefix: '/api/v1/homepage/board' });
+  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  const openapi = () => app.swagger();
+  app.get('/docs/openapi.json', { schema: { hide: true } }, openapi);
+  app.get(`${API_PREFIX}/docs/openapi.json`, { schema: { hide: true } }, openapi);
+
+  await app.register(authRoutes, { prefix: `${API_PREFIX}/auth` });
+  await app.register(commonRoutes, { prefix: `${API_PREFIX}/common` });
+  await app.register(codeRoutes, { prefix: `${API_PREFIX}/code` });
+  await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
+  await app.register(boardRoutes, { prefix: `${API_PREFIX}/board` });
   return app;
 }

@@ -13,13 +13,16 @@ export const ErrorAnswer = Type.Object(
   {
     result: Type.Literal('error'),
     msg: Type.String({ description: '회원에게 그대로 보여 주는 한국어 안내문' }),
+    code: Type.Optional(
+      Type.String({ description: '기계가 읽는 오류 코드. token_expired: 접근 토큰 만료(새로 발급받아 한 번 다시 요청)' }),
+    ),
   },
-  { $id: 'ErrorAnswer' },
+  { title: 'ErrorAnswer' },
 );
 export type ErrorAnswer = Static<typeof ErrorAnswer>;
 
 /** A success answer: `result: "success"` plus the given fields. */
-export function Success<P extends TProperties>(properties: P, options: { $id?: string; description?: string } = {}) {
+export function Success<P extends TProperties>(properties: P, options: { title?: string; description?: string } = {}) {
   return Type.Object({ result: Type.Literal('success'), ...properties }, options);
 }
 
@@ -34,6 +37,37 @@ export const AnyAnswer = Type.Object(
 export type AnyAnswer = Static<typeof AnyAnswer>;
 
 /** Date-time as ISO 8601 text with offset, e.g. 2026-11-21T09:00:00+09:00. */
-export const DateTime = Type.String({ format: 'date-time' });
+export const DateTime = Type.String({ format: 'date-time', description: 'ISO 8601, 한국 표준시(+09:00)' });
+
+/** A calendar day, e.g. 2026-11-21 (Asia/Seoul). */
+export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD (한국 표준시 기준 날짜)' });
+
+/** A month, e.g. 2026-11. */
+export const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' });
+
+export const Isbn13 = Type.String({ pattern: '^97[89][0-9]{10}$', description: 'ISBN-13 (숫자 13자리)' });
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** Query parameters of every paginated list. */
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1부터 시작하는 페이지 번호' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '페이지 크기' })),
+};
+
+/** Fields of every paginated answer. */
+export const PageInfo = {
+  page: Type.Integer({ minimum: 1 }),
+  size: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+};
+
+/** Optional period filter of lists (inclusive days). */
+export const PeriodQuery = {
+  from: Type.Optional(DateOnly),
+  to: Type.Optional(DateOnly),
+};
 
 export type { Static, TSchema };

@@ -5,3 +5,7 @@
  */
 export * from './common.ts';
 export * from './board.ts';
+export * from './auth.ts';
+export * from './code.ts';
+export * from './user.ts';
+export * from './content.ts';

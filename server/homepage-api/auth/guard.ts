@@ -1,0 +1,69 @@
+/**
+ * Bearer access tokens on protected routes (brief item 4): missing, unknown or revoked
+ * → 401 session ended; known but past expiry → 403 with code token_expired (spec §8:
+ * the portal refreshes and retries once on 403).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkAccess } from './tokens.ts';
+import { memberById, type Member } from '../store/members.ts';
+import { ApiError } from '../errors.ts';
+import { apiMessages } from '../../../shared/messages-api.ts';
+
+export interface AuthContext {
+  member: Member;
+  familyId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{16,200})\s*$/i.exec(h);
+  return m?.[1];
+}
+
+function resolveAuth(req: FastifyRequest): AuthContext | ApiError | null {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const app = req.server;
+  const check = checkAccess(app.db, token, app.settings.clock());
+  if (!check.ok) {
+    return check.reason === 'expired'
+      ? new ApiError(403, apiMessages.auth.tokenExpired, 'token_expired')
+      : new ApiError(401, apiMessages.auth.sessionEnded);
+  }
+  const member = memberById(app.db, check.memberId);
+  if (!member || member.status === 'withdrawn') return new ApiError(401, apiMessages.auth.sessionEnded);
+  return { member, familyId: check.familyId };
+}
+
+/** preHandler: the route needs a signed-in member. */
+export async function requireMember(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const r = resolveAuth(req);
+  if (r === null) throw new ApiError(401, apiMessages.auth.sessionEnded);
+  if (r instanceof ApiError) throw r;
+  req.auth = r;
+}
+
+/** preHandler: a member is optional (e.g. "my rank" in a public ranking); a bad token still fails. */
+export async function optionalMember(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const r = resolveAuth(req);
+  if (r instanceof ApiError) throw r;
+  req.auth = r;
+}
+
+/** The signed-in member of a route guarded by requireMember. */
+export function memberOf(req: FastifyRequest): Member {
+  if (!req.auth) throw new ApiError(401, apiMessages.auth.sessionEnded);
+  return req.auth.member;
+}
+
+/** preHandler after requireMember: administrators only. Others get 404 (the route is not for them). */
+export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.auth?.member.userAuth.includes('ROLE_ADMIN')) throw new ApiError(404, apiMessages.auth.forbidden);
+}

@@ -1,0 +1,129 @@
+/**
+ * Sign-in routes (brief: the auth contract). Wrong id, wrong password and a withdrawn
+ * member answer the same 401 after the same amount of work (one scrypt); expired and
+ * dormant members are told so only after their password checked.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  LoginAnswer, LoginBody, LogoutBody, OkAnswer, RefreshAnswer, RefreshBody, SsoAnswer, SsoParams, SsoQuery,
+} from '../../../shared/contract/index.ts';
+import { apiMessages } from '../../../shared/messages-api.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { revokeByRefresh, rotateRefresh, signIn, tokenHash } from '../auth/tokens.ts';
+import { ApiError, errorAnswers } from '../errors.ts';
+import { effectiveStatus, memberById, memberByUserId, sessionFields } from '../store/members.ts';
+import { int } from '../store/rows.ts';
+import { transaction } from '../store/db.ts';
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, settings } = app;
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '로그인 (서버 간 호출 전용)',
+        body: LoginBody,
+        response: { 200: LoginAnswer, ...errorAnswers(400, 401) },
+      },
+    },
+    async (req) => {
+      const { user_id, user_pass, keep } = req.body;
+      const member = memberByUserId(db, user_id);
+      const ok = await verifyPassword(user_pass, member?.passwordHash);
+      if (!member || !ok || member.status === 'withdrawn') {
+        req.log.info({ userId: user_id, outcome: 'refused' }, 'sign-in attempt');
+        throw new ApiError(401, apiMessages.auth.invalid);
+      }
+      const status = effectiveStatus(member, settings.clock());
+      if (status === 'expired') {
+        req.log.info({ userId: user_id, outcome: 'expired' }, 'sign-in attempt');
+        return { result: 'error' as const, expired: true, msg: apiMessages.auth.expired };
+      }
+      if (status === 'dormant') {
+        req.log.info({ userId: user_id, outcome: 'dormant' }, 'sign-in attempt');
+        return { result: 'error' as const, expired: false, msg: apiMessages.auth.dormant };
+      }
+      const tokens = signIn(db, settings, member.memberId, keep === true);
+      req.log.info({ userId: user_id, outcome: 'signed-in', keep: keep === true }, 'sign-in attempt');
+      return { result: 'success' as const, expired: false as const, ...sessionFields(member), ...tokens };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '토큰 새로 발급 (새로고침 토큰 교체, 재사용 시 로그인 전체 취소)',
+        body: RefreshBody,
+        response: { 200: RefreshAnswer, ...errorAnswers(400, 401) },
+      },
+    },
+    (req) => {
+      const outcome = rotateRefresh(db, settings, req.body.refresh_token);
+      if (!outcome.ok) {
+        req.log.info({ reason: outcome.reason }, 'refresh refused');
+        throw new ApiError(401, apiMessages.auth.sessionEnded);
+      }
+      const member = memberById(db, outcome.memberId);
+      if (!member || effectiveStatus(member, settings.clock()) !== 'active') {
+        throw new ApiError(401, apiMessages.auth.sessionEnded);
+      }
+      return { result: 'success' as const, expired: false as const, ...sessionFields(member), ...outcome.tokens };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '로그아웃 (새로고침 토큰의 로그인 전체 취소)',
+        body: LogoutBody,
+        response: { 200: OkAnswer, ...errorAnswers(400) },
+      },
+    },
+    (req) => {
+      transaction(db, () => revokeByRefresh(db, req.body.refresh_token, settings.clock()));
+      return { result: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/sso/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '통합 로그인(SSO) 토큰 확인 — 유효하면 로그인과 같은 답',
+        params: SsoParams,
+        querystring: SsoQuery,
+        response: { 200: SsoAnswer, ...errorAnswers(400, 401) },
+      },
+    },
+    (req) => {
+      const now = settings.clock();
+      const row = db
+        .prepare('SELECT member_id, expires_at FROM sso_tokens WHERE token_hash = ?')
+        .get(tokenHash(req.params.token));
+      const member = row && int(row, 'expires_at') > now ? memberById(db, int(row, 'member_id')) : undefined;
+      if (
+        !member ||
+        member.userId !== req.query.userid ||
+        member.userKey !== req.query.key ||
+        effectiveStatus(member, now) !== 'active'
+      ) {
+        throw new ApiError(401, apiMessages.auth.ssoInvalid);
+      }
+      const tokens = signIn(db, settings, member.memberId, false);
+      return {
+        result: 'success' as const,
+        code_value: member.userId,
+        expired: false as const,
+        ...sessionFields(member),
+        ...tokens,
+      };
+    },
+  );
+};
