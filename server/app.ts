@@ -48,7 +48,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? loggerOptions({ level: config.logLevel, name: 'portal' }),
     genReqId,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,

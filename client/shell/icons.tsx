@@ -95,3 +95,39 @@ export const IconSearch = (p: IconProps) => (
     <path d="M20 20l-3.5-3.5" />
   </Svg>
 );
+export const IconFlame = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.2 1-3.7 2.2-4.8.2 1.6 1 2.6 2.1 3.1C11.2 8.8 11 6 12 3z" />
+  </Svg>
+);
+export const IconUsers = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </Svg>
+);
+export const IconCap = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 9l10-5 10 5-10 5L2 9z" />
+    <path d="M6 11v5c3 2.5 9 2.5 12 0v-5" />
+  </Svg>
+);
+export const IconStar = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3z" />
+  </Svg>
+);
+export const IconStore = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 9l1.5-5h13L20 9" />
+    <path d="M4 9a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0A2.7 2.7 0 0 0 20 9" />
+    <path d="M5 11v9h14v-9M10 20v-5h4v5" />
+  </Svg>
+);
+export const IconInfo = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 7.5v.5" />
+  </Svg>
+);

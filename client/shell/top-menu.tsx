@@ -43,7 +43,7 @@ export function TopMenu() {
   }, [open]);
 
   const links = (i: number): HTMLAnchorElement[] =>
-    Array.from(navRef.current?.querySelectorAll<HTMLAnchorElement>(`#${CSS.escape(`${baseId}-${i}`)} a`) ?? []);
+    Array.from(document.getElementById(`${baseId}-${i}`)?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
 
   const focusFirstLink = (i: number) => requestAnimationFrame(() => links(i)[0]?.focus());
 

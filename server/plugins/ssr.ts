@@ -90,6 +90,15 @@ function ssrHomepage(homepage: HomepageClient, req: FastifyRequest): HomepageSou
   };
 }
 
+/** The origin the member's browser used (for absolute links such as the in-app guide's). */
+function originOf(req: FastifyRequest): string {
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    return 'http://localhost';
+  }
+}
+
 /** modulepreload links for a page's chunk and its imports, from Vite's client manifest. */
 async function loadPreloads(root: string): Promise<(pageModule: string) => string[]> {
   type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
@@ -193,9 +202,9 @@ export const ssrPlugin = fp<SsrOptions>(
       let outcome: RenderOutcome;
       try {
         outcome = await entry.render({
-          request: new Request(new URL(req.url, 'http://portal.invalid'), {
+          request: new Request(new URL(req.url, originOf(req)), {
             method: 'GET',
-            headers: { accept: req.headers.accept ?? 'text/html' },
+            headers: { accept: req.headers.accept ?? 'text/html', 'user-agent': req.headers['user-agent'] ?? '' },
           }),
           loadContext: {
             homepage: ssrHomepage(opts.homepage, req),

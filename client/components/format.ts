@@ -1,0 +1,23 @@
+/**
+ * Dates and numbers as members read them (decisions D4): `2026. 11. 21.` in the
+ * Asia/Seoul time zone on server and browser alike, so hydration matches.
+ */
+const dateFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
+const numberFormat = new Intl.NumberFormat('ko-KR');
+
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+export function formatNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** 01012345678 → 010-1234-5678; 0432205600 → 043-220-5600. */
+export function formatPhone(raw: string): string {
+  const d = raw.replace(/\D/g, '');
+  if (/^02\d{7,8}$/.test(d)) return d.replace(/^(02)(\d{3,4})(\d{4})$/, '$1-$2-$3');
+  if (/^\d{10,11}$/.test(d)) return d.replace(/^(\d{3})(\d{3,4})(\d{4})$/, '$1-$2-$3');
+  return raw;
+}

@@ -1,0 +1,56 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loading } from '../api/loading.ts';
+import { LoadingOverlay } from './loading-overlay.tsx';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  loading.reset();
+});
+
+describe('loading overlay', () => {
+  it('shows after 150 ms while any request is in flight, and hides when all are done', () => {
+    render(<LoadingOverlay />);
+    const overlay = screen.getByTestId('loading-overlay');
+    const status = screen.getByRole('status');
+    expect(overlay.className).not.toContain('is-visible');
+
+    act(() => loading.begin());
+    act(() => vi.advanceTimersByTime(149));
+    expect(overlay.className).not.toContain('is-visible');
+    act(() => vi.advanceTimersByTime(1));
+    expect(overlay.className).toContain('is-visible');
+    expect(status.textContent).toBe('불러오는 중입니다.');
+
+    act(() => loading.begin());
+    act(() => loading.end());
+    expect(overlay.className).toContain('is-visible');
+    act(() => loading.end());
+    expect(overlay.className).not.toContain('is-visible');
+    expect(status.textContent).toBe('');
+  });
+
+  it('never appears for a request faster than 150 ms', () => {
+    render(<LoadingOverlay />);
+    act(() => loading.begin());
+    act(() => vi.advanceTimersByTime(100));
+    act(() => loading.end());
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByTestId('loading-overlay').className).not.toContain('is-visible');
+  });
+
+  it('a new busy spell waits its own 150 ms', () => {
+    render(<LoadingOverlay />);
+    act(() => loading.begin());
+    act(() => vi.advanceTimersByTime(200));
+    act(() => loading.end());
+    act(() => loading.begin());
+    expect(screen.getByTestId('loading-overlay').className).not.toContain('is-visible');
+    act(() => vi.advanceTimersByTime(150));
+    expect(screen.getByTestId('loading-overlay').className).toContain('is-visible');
+    act(() => loading.end());
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The homepage API gateway: method, query string and JSON body forwarded as is,
+ * request id propagated, upstream set-cookie dropped, only the /api/v1/homepage
+ * prefix (no traversal or encoded tricks), and failures mapped: upstream down → 502,
+ * timeout → 504, malformed answer → 502, each with the Korean temporary-error text.
+ */
+import t from 'tap';
+import { deadUrl, echo, startFakeUpstream } from '../../fixtures/fake-upstream.ts';
+import { buildTestPortal } from '../../fixtures/portal.ts';
+
+const TEMPORARY = { result: 'error', msg: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' };
+
+const upstream = await startFakeUpstream();
+const portal = await buildTestPortal(upstream.url, { HOMEPAGE_TIMEOUT_MS: '300' });
+t.teardown(async () => {
+  await portal.close();
+  await upstream.close();
+});
+t.beforeEach(() => {
+  upstream.set(echo);
+  upstream.requests.length = 0;
+});
+
+t.test('GET keeps the query string exactly and propagates the request id', async (t) => {
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: '/api/v1/homepage/board/notice?notice_type=1&display_yn=Y&q=%ED%95%9C%EA%B0%95&a=1&a=2',
+    headers: { 'x-request-id': 'gw-1' },
+  });
+  t.equal(res.statusCode, 200);
+  t.equal(upstream.requests[0]?.method, 'GET');
+  t.equal(upstream.requests[0]?.url, '/api/v1/homepage/board/notice?notice_type=1&display_yn=Y&q=%ED%95%9C%EA%B0%95&a=1&a=2');
+  t.equal(upstream.requests[0]?.headers['x-request-id'], 'gw-1');
+  t.equal(res.headers['x-request-id'], 'gw-1');
+  t.equal(res.headers['set-cookie'], undefined, 'upstream set-cookie is dropped');
+  t.equal(res.headers['cache-control'], 'no-store');
+  const log = portal.logs.lines.find((l) => l['reqId'] === 'gw-1' && typeof l['upstream'] === 'object');
+  t.match(log, { upstream: { method: 'GET', path: '/api/v1/homepage/board/notice', status: 200 } }, 'the call is logged');
+});
+
+t.test('POST, PUT, PATCH and DELETE forward their JSON bodies', async (t) => {
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+    upstream.requests.length = 0;
+    const res = await portal.app.inject({
+      method,
+      url: '/api/v1/homepage/user/info?x=1',
+      headers: { 'x-portal-request': '1', origin: 'http://localhost:80' },
+      payload: { agree_yn: 'Y', note: '한글 본문' },
+    });
+    t.equal(res.statusCode, 200, method);
+    t.equal(upstream.requests[0]?.method, method);
+    t.equal(upstream.requests[0]?.url, '/api/v1/homepage/user/info?x=1');
+    t.same(JSON.parse(upstream.requests[0]?.body ?? 'null'), { agree_yn: 'Y', note: '한글 본문' });
+    t.match(String(upstream.requests[0]?.headers['content-type']), /application\/json/);
+  }
+});
+
+t.test('upstream error answers keep their status and Korean msg', async (t) => {
+  upstream.set((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ result: 'error', msg: '요청하신 정보를 찾을 수 없습니다.' }));
+  });
+  const res = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/board/notice/999' });
+  t.equal(res.statusCode, 404);
+  t.same(res.json(), { result: 'error', msg: '요청하신 정보를 찾을 수 없습니다.' });
+});
+
+t.test('a malformed answer is a 502', async (t) => {
+  const answers: [string, string][] = [
+    ['text/html', '<html>oops</html>'],
+    ['application/json', '{"no":"result"}'],
+    ['application/json', '[1,2,3]'],
+    ['application/json', '{"result":"maybe"}'],
+    ['application/json', '{"result":"success"'],
+  ];
+  for (const [type, body] of answers) {
+    upstream.set((_req, res) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    });
+    const res = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/board/notice' });
+    t.equal(res.statusCode, 502, body);
+    t.same(res.json(), TEMPORARY);
+  }
+});
+
+t.test('a slow upstream is a 504 after the timeout', async (t) => {
+  upstream.set(async (_req, res) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    if (!res.destroyed) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"result":"success"}');
+    }
+  });
+  const started = Date.now();
+  const res = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/board/notice' });
+  t.equal(res.statusCode, 504);
+  t.same(res.json(), TEMPORARY);
+  t.ok(Date.now() - started < 900, 'answers at the timeout, not when the upstream finally does');
+});
+
+t.test('an unreachable upstream is a 502', async (t) => {
+  const down = await buildTestPortal(await deadUrl());
+  t.teardown(() => down.close());
+  const res = await down.app.inject({ method: 'GET', url: '/api/v1/homepage/board/notice' });
+  t.equal(res.statusCode, 502);
+  t.same(res.json(), TEMPORARY);
+  t.ok(down.logs.lines.some((l) => l['msg'] === 'homepage API call failed'), 'the failure is logged');
+});
+
+/** Sends a raw request line (no client-side normalisation) and answers status and body. */
+async function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+t.test('paths outside the prefix, traversal and encoded tricks are refused (raw requests)', async (t) => {
+  await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (portal.app.server.address() as { port: number }).port;
+  const hostile = [
+    '/api/v1/homepage/../../admin',
+    '/api/v1/homepage/./board/notice',
+    '/api/v1/homepage/board/..',
+    '/api/v1/homepage/%2e%2e/secret',
+    '/api/v1/homepage/board%2f..%2f..%2fadmin',
+    '/api/v1/homepage/board%2Fnotice',
+    '/api/v1/homepage/board\\..\\admin',
+    '/api/v1/homepage//board/notice',
+    '/api/v1/homepage/board/notice/',
+    '/api/v1/homepage/.env',
+    '/api/v1/homepage/board/%00',
+    '/api/v1/homepage/board/notice;x=1',
+  ];
+  for (const url of hostile) {
+    const res = await rawGet(port, url);
+    t.ok(res.status === 400 || res.status === 404, `${url} → ${res.status}`);
+    t.match(res.body, /"result":"error"/, url);
+  }
+  t.equal(upstream.requests.length, 0, 'nothing reached the upstream');
+});
+
+t.test('methods other than the forwarded ones are not routed', async (t) => {
+  const res = await portal.app.inject({ method: 'OPTIONS', url: '/api/v1/homepage/board/notice' });
+  t.not(res.statusCode, 200);
+  t.equal(upstream.requests.length, 0);
+});

@@ -1,0 +1,107 @@
+/**
+ * Every page of the spec's §2 table (and /upcoming/upcoming) answers 200 with its
+ * breadcrumb title in <title> and the page heading; login paths show the login
+ * screen without header and footer; unknown page paths go home (decisions D4).
+ */
+import t from 'tap';
+import { pages, type PageDef } from '../../../shared/routes.ts';
+import { buildTestPortal, startReferenceApi } from '../../fixtures/portal.ts';
+
+const api = await startReferenceApi();
+const portal = await buildTestPortal(api.url, { TEST_LOGIN: 'Y' });
+t.teardown(async () => {
+  await portal.close();
+  await api.close();
+});
+
+function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+function h1Of(html: string): string | undefined {
+  return /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+}
+const concrete = (p: PageDef) => p.path.replace(':notice_info_key', '1');
+
+for (const page of pages as readonly PageDef[]) {
+  t.test(`${page.path} renders its page`, async (t) => {
+    const res = await portal.app.inject({ method: 'GET', url: concrete(page), headers: { accept: 'text/html' } });
+    t.equal(res.statusCode, 200);
+    t.match(res.headers['content-type'], /text\/html/);
+    t.equal(titleOf(res.body), `${page.title} | ${portal.config.public.siteName}`, '<title> is the breadcrumb title');
+    t.equal(h1Of(res.body), page.title, 'the page heading is the breadcrumb title');
+    t.match(res.body, /<html lang="ko">/);
+    t.match(res.body, /id="__portal_data"/, 'hydration data is embedded');
+  });
+}
+
+t.test('the route table covers the spec §2 table', async (t) => {
+  const paths = new Set((pages as readonly PageDef[]).map((p) => p.path));
+  for (const spec of [
+    '/main/homemain', '/activity/activity', '/search/booksearch', '/challenge/challenge', '/bookclub/bookclub',
+    '/edu/eduBook', '/search/popularbooksearch', '/service/service', '/board/notice/homenotice',
+    '/board/notice/detail/:notice_info_key', '/board/faq/homefaq', '/service/bookstore', '/board/newsletter/newsletter',
+    '/service/terms', '/mypage/mypage', '/mypage/information', '/agree/agree', '/inapp/inapp', '/sso/sso',
+    '/bookpoint/main/homemain', '/upcoming/upcoming',
+  ]) {
+    t.ok(paths.has(spec), spec);
+  }
+});
+
+t.test('any path containing /login shows the login screen without header or footer', async (t) => {
+  for (const url of ['/login/login', '/member/login', '/a/login/b?x=1', '/login']) {
+    const res = await portal.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    t.equal(res.statusCode, 200, url);
+    t.match(res.body, /<h1[^>]*>로그인<\/h1>/, `${url}: login heading`);
+    t.match(res.body, /id="user_id"/, `${url}: id field`);
+    t.match(res.body, /id="user_pass"/, `${url}: password field`);
+    t.match(res.body, /로그인 상태 유지/, `${url}: keep signed in`);
+    t.notMatch(res.body, /class="site-header/, `${url}: no header`);
+    t.notMatch(res.body, /class="site-footer/, `${url}: no footer`);
+  }
+});
+
+t.test('unknown page paths redirect home', async (t) => {
+  for (const url of ['/', '/nope', '/main/homemain/extra', '/board/notice/detail/abc', '/board/notice/detail/999999', '/board/notice/detail/8']) {
+    const res = await portal.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    t.equal(res.statusCode, 302, url);
+    t.equal(res.headers.location, '/main/homemain', url);
+  }
+});
+
+t.test('unknown API and asset paths answer 404', async (t) => {
+  const api404 = await portal.app.inject({ method: 'GET', url: '/api/nope' });
+  t.equal(api404.statusCode, 404);
+  t.same(api404.json(), { result: 'error', msg: '요청하신 정보를 찾을 수 없습니다.' });
+  const asset = await portal.app.inject({ method: 'GET', url: '/assets/missing-abc.js' });
+  t.equal(asset.statusCode, 404);
+});
+
+t.test('/sso/sso answers 404 when the test-login flag is off', async (t) => {
+  const off = await buildTestPortal(api.url, { TEST_LOGIN: 'N' });
+  t.teardown(() => off.close());
+  const res = await off.app.inject({ method: 'GET', url: '/sso/sso', headers: { accept: 'text/html' } });
+  t.equal(res.statusCode, 404);
+  const login = await off.app.inject({ method: 'GET', url: '/login/login', headers: { accept: 'text/html' } });
+  t.notMatch(login.body, /테스트 로그인/, 'no test-login button');
+});
+
+t.test('pages carry a strict CSP whose nonce is on every script', async (t) => {
+  const res = await portal.app.inject({ method: 'GET', url: '/main/homemain', headers: { accept: 'text/html' } });
+  const csp = String(res.headers['content-security-policy']);
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+  t.ok(nonce, 'script-src has a nonce');
+  const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
+  t.ok(scripts.length > 0);
+  for (const s of scripts) t.match(s, `nonce="${nonce ?? ''}"`);
+  t.match(csp, /frame-ancestors 'none'/);
+  t.equal(res.headers['x-content-type-options'], 'nosniff');
+});
+
+t.test('the request id is answered and passed upstream', async (t) => {
+  const res = await portal.app.inject({ method: 'GET', url: '/main/homemain', headers: { accept: 'text/html', 'x-request-id': 'test-req-42' } });
+  t.equal(res.headers['x-request-id'], 'test-req-42');
+  const upstreamLog = portal.logs.lines.find((l) => l['reqId'] === 'test-req-42' && typeof l['upstream'] === 'object');
+  t.ok(upstreamLog, 'the SSR loader call is logged with the same request id');
+  const bad = await portal.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } });
+  t.not(bad.headers['x-request-id'], 'bad id\nwith newline', 'an unusable id is replaced');
+});
