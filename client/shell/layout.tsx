@@ -48,6 +48,11 @@ export function Layout() {
     document.title = documentTitle(page.title, siteName);
   }, [page.title, siteName]);
 
+  // Marks the page interactive (tests and scripts wait for it).
+  useEffect(() => {
+    document.documentElement.dataset['hydrated'] = 'true';
+  }, []);
+
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -1,0 +1,40 @@
+/**
+ * Shared e2e fixtures: the portal's URL, and a console watcher that fails a test on
+ * any error or warning in the browser (hydration mismatches, CSP violations, React
+ * warnings, failed requests).
+ */
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+export interface ConsoleWatch {
+  problems: string[];
+}
+
+export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+  baseURL: async ({}, use) => {
+    const url = process.env['E2E_BASE_URL'];
+    if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
+    await use(url);
+  },
+  consoleWatch: [
+    async ({ page }, use) => {
+      const watch: ConsoleWatch = { problems: [] };
+      page.on('console', (m: ConsoleMessage) => {
+        if (m.type() === 'error' || m.type() === 'warning') watch.problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => watch.problems.push(`pageerror: ${e.message}`));
+      await use(watch);
+      expect(watch.problems, 'no console errors or warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page (the router marks links as discoverable, then effects run). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 900 };
