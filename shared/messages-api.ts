@@ -56,6 +56,19 @@ export const apiFieldLabels: Readonly<Record<string, string>> = {
   keep: '로그인 상태 유지',
 };
 
+/** Activity names as members know them (point list, counts, messages). */
+export const activityNames = {
+  diary: '독서일지',
+  review: '서평',
+  loan: '도서 대출',
+  purchase: '종이책 구매',
+  bookclub: '독서동아리 모임',
+  authortalk: '작가와의 만남',
+  edu: '교육 인증',
+  checkin: '챌린지 출석',
+  challenge: '21일 챌린지 완주',
+} as const;
+
 export const apiMessages = {
   auth: {
     invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',
@@ -116,6 +129,13 @@ export const apiMessages = {
     eduDuplicate: '이미 인증된 수료증 번호입니다.',
     eduNotThisYear: '올해 수료한 과정만 인증할 수 있습니다.',
     notFound: '요청하신 활동을 찾을 수 없습니다.',
+    loanNotThisMonth: '이번 달 대출 기록만 인증할 수 있습니다.',
+    agreeRequired: '약관에 동의한 뒤 이용할 수 있습니다. 약관 동의를 먼저 해 주세요.',
+    diaryTooLong: (max: number) => `독서일지는 ${n(max)}자 이내로 입력해 주세요.`,
+    reviewLength: (min: number, max: number) => `서평은 ${n(min)}자 이상 ${n(max)}자 이내로 입력해 주세요.`,
+    meetingNotThisMonth: '이번 달에 열린 모임만 기록할 수 있습니다.',
+    checkinDetail: (day: number) => `${n(day)}일째 출석`,
+    challengeDetail: (days: number) => `${n(days)}일 챌린지 완주`,
   },
   challenge: {
     alreadyActive: '진행 중인 21일 챌린지가 있습니다. 오늘의 출석을 인증해 주세요.',
@@ -138,6 +158,11 @@ export const apiMessages = {
     joined: '독서동아리에 가입했습니다.',
     left: '독서동아리에서 탈퇴했습니다.',
     meetingRecorded: (count: number) => `모임을 기록했습니다. 참석자 ${n(count)}명에게 포인트를 적립했습니다.`,
+  },
+  ledger: {
+    spend: (store: string) => `${store}에서 도서 구매`,
+    expire: (year: string) => `${year}년 사업 종료에 따른 포인트 소멸`,
+    penalty: (reason: string) => `포인트 회수: ${reason}`,
   },
   admin: {
     alreadyPenalised: '이미 회수 처리된 활동입니다.',

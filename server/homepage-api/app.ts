@@ -16,6 +16,11 @@ import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/common.ts';
 import { codeRoutes } from './routes/code.ts';
 import { userRoutes } from './routes/user.ts';
+import { activityRoutes } from './routes/activity.ts';
+import { challengeRoutes } from './routes/challenge.ts';
+import { bookclubRoutes } from './routes/bookclub.ts';
+import { adminRoutes, pointRoutes } from './routes/points.ts';
+import { bookRoutes } from './routes/books.ts';
 
 export const API_PREFIX = '/api/v1/homepage';
 
@@ -48,7 +53,7 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.addHook('onClose', () => {
     db.close();
   });
-  if (opts.seed ?? true) seed(db);
+  if (opts.seed ?? true) seed(db, settings);
   app.decorate('db', db);
   app.decorate('settings', settings);
   app.decorateRequest('auth', null);
@@ -84,6 +89,12 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   await app.register(commonRoutes, { prefix: `${API_PREFIX}/common` });
   await app.register(codeRoutes, { prefix: `${API_PREFIX}/code` });
   await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
+  await app.register(pointRoutes, { prefix: `${API_PREFIX}/user` });
   await app.register(boardRoutes, { prefix: `${API_PREFIX}/board` });
+  await app.register(activityRoutes, { prefix: `${API_PREFIX}/activity` });
+  await app.register(challengeRoutes, { prefix: API_PREFIX });
+  await app.register(bookclubRoutes, { prefix: `${API_PREFIX}/bookclub` });
+  await app.register(bookRoutes, { prefix: API_PREFIX });
+  await app.register(adminRoutes, { prefix: `${API_PREFIX}/admin` });
   return app;
 }

@@ -9,3 +9,7 @@ export * from './auth.ts';
 export * from './code.ts';
 export * from './user.ts';
 export * from './content.ts';
+export * from './points.ts';
+export * from './activity.ts';
+export * from './books.ts';
+export * from './bookclub.ts';

@@ -9,6 +9,12 @@ import { SEED_NOTICES } from './notices.ts';
 import { SEED_REGIONS } from './regions.ts';
 import { NAMED_MEMBERS, SSO_TEST, generatedMembers, type SeedMember } from './members.ts';
 import { SEED_CODES, SEED_CONTENTS } from './system-contents.ts';
+import { SEED_AUTHOR_TALKS, SEED_BOOKSTORES, SEED_CLUBS, SEED_EDU_TYPES, SEED_FAQS, SEED_NEWSLETTERS } from './content.ts';
+import { SEED_BOOK_COUNT, curatedBooks, generatedBooks } from './books.ts';
+import { seedProgramme } from './programme.ts';
+import { bookWriter } from '../search/book-search.ts';
+import { resolveSettings, type ApiSettings } from '../settings.ts';
+import { addDays, isoSeoul, seoulDay } from '../time.ts';
 
 function seedMembers(db: Database, members: readonly SeedMember[]): void {
   const insert = db.prepare(
@@ -27,7 +33,7 @@ function seedMembers(db: Database, members: readonly SeedMember[]): void {
   }
 }
 
-export function seed(db: Database): void {
+export function seed(db: Database, settings: ApiSettings = resolveSettings()): void {
   transaction(db, () => {
     const notice = db.prepare(
       `INSERT OR IGNORE INTO notices
@@ -55,5 +61,40 @@ export function seed(db: Database): void {
       tokenHash(SSO_TEST.token),
       Date.parse('2099-12-31T23:59:59+09:00'),
     );
+
+    const faq = db.prepare('INSERT OR IGNORE INTO faqs (faq_key, category, question, answer, sort_order) VALUES (?, ?, ?, ?, ?)');
+    for (const f of SEED_FAQS) faq.run(f.key, f.category, f.q, f.a, f.key);
+    const letter = db.prepare(
+      'INSERT OR IGNORE INTO newsletters (newsletter_key, issue_no, title, summary, content, published_on) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (const n of SEED_NEWSLETTERS) letter.run(n.key, n.issue, n.title, n.summary, n.content, n.date);
+    const store = db.prepare(
+      `INSERT OR IGNORE INTO bookstores (bookstore_id, name, city_code, town_code, address, phone, opening_hours, closed_days)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const b of SEED_BOOKSTORES) store.run(b.key, b.name, b.city, b.town, b.address, b.phone, b.hours, b.closed);
+    const edu = db.prepare('INSERT OR IGNORE INTO edu_types (edu_type, name, description, number_pattern, number_example) VALUES (?, ?, ?, ?, ?)');
+    for (const e of SEED_EDU_TYPES) edu.run(e.type, e.name, e.description, e.pattern, e.example);
+
+    const today = seoulDay(settings.clock());
+    const talk = db.prepare('INSERT OR IGNORE INTO author_talks (event_id, title, author, venue, held_on, check_in_code) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const t of SEED_AUTHOR_TALKS) talk.run(t.key, t.title, t.author, t.venue, addDays(today, t.offsetDays), t.code);
+    const club = db.prepare(
+      `INSERT OR IGNORE INTO book_clubs (club_id, name, leader_id, capacity, city_code, schedule, description, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const clubMember = db.prepare('INSERT OR IGNORE INTO club_members (club_id, member_id, joined_at) VALUES (?, ?, ?)');
+    for (const c of SEED_CLUBS) {
+      club.run(c.key, c.name, c.leader, c.capacity, c.city, c.schedule, c.description, '2026-02-01T09:00:00+09:00');
+      for (const m of c.members) clubMember.run(c.key, m, isoSeoul(Date.parse('2026-02-01T09:00:00+09:00') + m * 60_000));
+    }
+
+    // Books: the curated list, then generated ones up to SEED_BOOK_COUNT. Only new rows are indexed.
+    const addBook = bookWriter(db);
+    const curated = curatedBooks();
+    for (const b of curated) addBook(b);
+    for (const b of generatedBooks(0, SEED_BOOK_COUNT - curated.length)) addBook(b);
+
+    seedProgramme(db, settings, curated.map((b) => b.isbn));
   });
 }

@@ -39,18 +39,23 @@ t.test('login: unknown id, wrong password and withdrawn member look the same', a
     { user_id: 'reader01', user_pass: 'wrong-password' },
     { user_id: 'withdrawn01', user_pass: PASSWORD },
   ];
-  const times: number[] = [];
+  await app.inject({ method: 'POST', url: `${P}/auth/login`, payload: attempts[1] }); // warm-up
+  const medians: number[] = [];
   for (const payload of attempts) {
-    const started = performance.now();
-    const res = await app.inject({ method: 'POST', url: `${P}/auth/login`, payload });
-    times.push(performance.now() - started);
-    t.equal(res.statusCode, 401, payload.user_id);
-    t.same(res.json(), { result: 'error', msg: INVALID });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await app.inject({ method: 'POST', url: `${P}/auth/login`, payload });
+      times.push(performance.now() - started);
+      t.equal(res.statusCode, 401, payload.user_id);
+      t.same(res.json(), { result: 'error', msg: INVALID });
+    }
+    medians.push(times.sort((a, b) => a - b)[1] ?? 0);
   }
-  // Every refusal ran one scrypt: none is an order of magnitude faster than another.
-  const min = Math.min(...times);
-  const max = Math.max(...times);
-  t.ok(min > max / 4, `timings comparable: ${times.map((x) => x.toFixed(1)).join(', ')} ms`);
+  // Every refusal ran one scrypt: no kind of refusal is markedly faster than another.
+  const min = Math.min(...medians);
+  const max = Math.max(...medians);
+  t.ok(min > max / 2, `median timings comparable: ${medians.map((x) => x.toFixed(1)).join(', ')} ms`);
 });
 
 t.test('login: expired and dormant members, only after the password checked', async (t) => {

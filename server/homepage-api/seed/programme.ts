@@ -1,0 +1,163 @@
+/**
+ * Seeded programme activity: reader01's history and the generated members' reading over
+ * this month and the last (for rankings and popular books). Dated relative to the first
+ * seeding and recorded through the same rules as live writes (recordActivity), so the
+ * seeded ledger obeys every limit and cap. Runs once per database (seed_marks).
+ */
+import type { Database } from '../store/db.ts';
+import type { ApiSettings } from '../settings.ts';
+import { recordActivity } from '../programme/earn.ts';
+import { addLedger, balanceOf } from '../programme/ledger.ts';
+import { addDays, isoSeoul, seoulDay } from '../time.ts';
+import { int } from '../store/rows.ts';
+
+const DIARY_LINES = [
+  '출근길 버스에서 삼십 쪽을 읽었다. 주인공의 선택이 자꾸 마음에 걸린다.',
+  '잠들기 전 한 장(章)을 읽었다. 문장이 짧고 단단해서 소리 내어 읽고 싶어진다.',
+  '점심시간에 도서관 열람실에서 읽었다. 오늘 읽은 부분은 어린 시절 이야기라 내 기억도 떠올랐다.',
+  '아이와 함께 읽었다. 아이가 그림 속 고양이를 오래 들여다보았다.',
+  '어려운 대목이 있어 같은 쪽을 두 번 읽었다. 내일은 밑줄 친 문장을 옮겨 적어 보려 한다.',
+  '주말 오후 카페에서 끝까지 읽었다. 마지막 장면에서 한참 책을 덮지 못했다.',
+  '오늘은 열 쪽만 읽었지만 기록은 남긴다. 꾸준히 읽는 것이 목표다.',
+];
+
+const REVIEW_TEXT =
+  '이 책은 평범한 사람들의 하루를 따라가며 우리가 무심코 지나치는 순간들에 이름을 붙여 준다. ' +
+  '처음에는 사건이 크지 않아 천천히 읽혔지만, 중반을 넘어서면서 인물들이 서로에게 건네는 작은 친절이 쌓여 큰 울림을 만든다. ' +
+  '특히 낯선 이웃에게 먼저 말을 거는 장면은 오래 기억에 남았다. 읽는 내내 우리 동네의 얼굴들이 떠올랐고, ' +
+  '책을 덮은 뒤에는 나도 누군가에게 조금 더 다정해지고 싶어졌다. 바쁜 일상에 지친 사람에게 권하고 싶다.';
+
+/** mulberry32: a small deterministic PRNG so every seeded database looks the same for the same day. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly string[]): void {
+  if (db.prepare("SELECT 1 FROM seed_marks WHERE mark = 'programme-v1'").get()) return;
+  const realNow = s.clock();
+  const today = seoulDay(realNow);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const prevMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
+  let clockMs = realNow;
+  const at: ApiSettings = { ...s, clock: () => clockMs, random: prng(7) };
+  const setDay = (day: string, hour = 20) => {
+    clockMs = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00+09:00`);
+  };
+  const rnd = prng(20_260_101);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
+  const popular = isbns.slice(0, 40);
+
+  const diary = (memberId: number, day: string, isbn: string) => {
+    setDay(day);
+    const r = recordActivity(db, at, { memberId, type: 'diary', isbn, oncePerDay: true });
+    db.prepare('INSERT INTO diaries (activity_id, isbn, content, read_pages) VALUES (?, ?, ?, ?)').run(
+      r.activityId, isbn, pick(DIARY_LINES), 10 + Math.floor(rnd() * 60),
+    );
+    return r;
+  };
+  const review = (memberId: number, day: string, isbn: string) => {
+    setDay(day, 21);
+    const r = recordActivity(db, at, { memberId, type: 'review', isbn });
+    db.prepare('INSERT INTO reviews (activity_id, isbn, title, content, rating) VALUES (?, ?, ?, ?, ?)').run(
+      r.activityId, isbn, '작은 친절이 쌓여 만든 큰 울림', REVIEW_TEXT, 3 + Math.floor(rnd() * 3),
+    );
+    return r;
+  };
+  const loan = (memberId: number, day: string, isbn: string, no: string) => {
+    setDay(day, 15);
+    const r = recordActivity(db, at, { memberId, type: 'loan', isbn });
+    db.prepare('INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?)').run(
+      r.activityId, memberId, no, isbn, '충청북도립도서관', day,
+    );
+  };
+  /** Distinct days in [from, to], up to n of them, in order. */
+  const days = (from: string, to: string, n: number): string[] => {
+    const all: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) all.push(d);
+    return all.filter(() => rnd() < n / Math.max(1, all.length)).slice(0, n);
+  };
+  const prevEnd = addDays(monthStart, -1);
+  const yesterday = addDays(today, -1);
+
+  // Generated members: last month and this month so far.
+  for (let key = 101; key <= 160; key++) {
+    for (const [from, to] of [[prevMonthStart, prevEnd], [monthStart, yesterday]] as const) {
+      if (to < from) continue;
+      const intensity = 2 + Math.floor(rnd() * 14);
+      for (const d of days(from, to, intensity)) diary(key, d, pick(popular));
+      if (rnd() < 0.5) review(key, pick(days(from, to, 3)) ?? from, pick(popular));
+      if (rnd() < 0.4) loan(key, from, pick(popular), `L${key}${from.replace(/-/g, '')}`);
+    }
+  }
+
+  // reader01 (member 1): a history worth showing on my page.
+  const r01 = 1;
+  const firstBook = isbns[0] ?? popular[0] ?? '';
+  for (const d of days(prevMonthStart, prevEnd, 6)) diary(r01, d, firstBook);
+  review(r01, addDays(prevEnd, -3), firstBook);
+  loan(r01, prevMonthStart, isbns[1] ?? firstBook, `L1${prevMonthStart.replace(/-/g, '')}`);
+  // A purchase receipt later found to be a duplicate: clawed back (penalty).
+  setDay(addDays(prevEnd, -5), 14);
+  const purchase = recordActivity(db, at, { memberId: r01, type: 'purchase' });
+  db.prepare('INSERT INTO purchases (activity_id, bookstore_id, receipt_no, purchase_date, amount, book_title) VALUES (?, 1, ?, ?, 16800, ?)').run(
+    purchase.activityId, `R-${prevEnd.replace(/-/g, '')}-0042`, addDays(prevEnd, -5), '불편한 편의점',
+  );
+  setDay(prevEnd, 11);
+  const entryId = addLedger(db, {
+    memberId: r01, entryType: 'penalty', activityId: purchase.activityId, points: -purchase.points,
+    reason: '포인트 회수: 같은 영수증 중복 인증', day: prevEnd, at: clockMs,
+  });
+  db.prepare("UPDATE activities SET status = 'revoked' WHERE activity_id = ?").run(purchase.activityId);
+  db.prepare('INSERT INTO penalties (member_id, activity_id, entry_id, points, reason, suspended_until, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)').run(
+    r01, purchase.activityId, entryId, -purchase.points, '같은 영수증 중복 인증', isoSeoul(clockMs),
+  );
+  // This month: diaries before today, a loan, and a challenge on its 5th day yesterday.
+  for (const d of days(monthStart, addDays(today, -6), 5)) diary(r01, d, isbns[2] ?? firstBook);
+  if (monthStart <= yesterday) loan(r01, monthStart, isbns[3] ?? firstBook, `L1${monthStart.replace(/-/g, '')}`);
+  const start = addDays(today, -5);
+  const ch = db
+    .prepare("INSERT INTO challenges (member_id, status, started_day, last_checkin_day, streak) VALUES (?, 'active', ?, ?, 0) RETURNING challenge_id")
+    .get(r01, start, start);
+  const challengeId = int(ch ?? {}, 'challenge_id');
+  for (let i = 0; i < 5; i++) {
+    const d = addDays(start, i);
+    setDay(d, 8);
+    const r = recordActivity(db, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
+    db.prepare('INSERT INTO challenge_checkins (activity_id, challenge_id, member_id, day, day_no) VALUES (?, ?, ?, ?, ?)').run(
+      r.activityId, challengeId, r01, d, i + 1,
+    );
+    db.prepare('UPDATE challenges SET last_checkin_day = ?, streak = ? WHERE challenge_id = ?').run(d, i + 1, challengeId);
+  }
+  // Points spent at a partner bookstore (my page, search_type=buy).
+  const spend = Math.min(3000, balanceOf(db, r01));
+  if (spend > 0) {
+    setDay(yesterday, 17);
+    const e = addLedger(db, { memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
+    db.prepare('INSERT INTO point_spends (member_id, bookstore_id, entry_id, book_title, isbn, amount, spent_at) VALUES (?, 2, ?, ?, ?, ?, ?)').run(
+      r01, e, '작별하지 않는다', isbns[2] ?? null, spend, isoSeoul(clockMs),
+    );
+  }
+
+  // Club meetings of last month with their attendance.
+  const meeting = db.prepare('INSERT INTO club_meetings (club_id, held_on, topic, isbn, recorded_at) VALUES (?, ?, ?, ?, ?) RETURNING meeting_id');
+  for (const clubId of [1, 2, 3]) {
+    const held = addDays(prevMonthStart, 6 + clubId * 3);
+    setDay(held, 19);
+    const isbn = pick(popular);
+    const m = meeting.get(clubId, held, '함께 읽은 책의 인상 깊은 장면 나누기', isbn, isoSeoul(clockMs));
+    const meetingId = int(m ?? {}, 'meeting_id');
+    for (const row of db.prepare('SELECT member_id FROM club_members WHERE club_id = ?').all(clubId)) {
+      const memberId = int(row, 'member_id');
+      const r = recordActivity(db, at, { memberId, type: 'bookclub', isbn });
+      db.prepare('INSERT INTO club_attendance (activity_id, meeting_id, member_id) VALUES (?, ?, ?)').run(r.activityId, meetingId, memberId);
+    }
+  }
+  db.prepare("INSERT INTO seed_marks (mark, done_at) VALUES ('programme-v1', ?)").run(isoSeoul(realNow));
+}

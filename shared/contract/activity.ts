@@ -1,0 +1,248 @@
+/**
+ * Reading activities (spec §7 /activity/*) and the writes members need (issue 4 item 2).
+ * Every write answers what the activity earned and why (domain.md: over a limit or a
+ * cap the activity is recorded with 0 points and the answer says why).
+ */
+import { Type, type Static } from 'typebox';
+import {
+  DateOnly, DateTime, Isbn13, Month, Nullable, PageInfo, PageQuery, PeriodQuery, Success, YesNo,
+} from './common.ts';
+import { ActivityType, PointReason } from './points.ts';
+
+export const EarnFields = {
+  activity_key: Type.Integer({ minimum: 1 }),
+  activity_type: ActivityType,
+  points: Type.Integer({ minimum: 0, description: '이번 활동으로 적립된 포인트' }),
+  point_reason: PointReason,
+  msg: Type.String({ description: '적립 결과 안내(0점이면 그 까닭)' }),
+  balance: Type.Integer({ description: '적립 뒤 잔액' }),
+};
+export const EarnAnswer = Success(EarnFields, { title: 'EarnAnswer' });
+export type EarnAnswer = Static<typeof EarnAnswer>;
+
+export const DiaryBody = Type.Object(
+  {
+    isbn: Isbn13,
+    content: Type.String({ minLength: 1, maxLength: 2000, description: '프로그램 설정의 글자 수(기본 200자) 이내' }),
+    read_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+export type DiaryBody = Static<typeof DiaryBody>;
+
+export const ReviewBody = Type.Object(
+  {
+    isbn: Isbn13,
+    title: Type.String({ minLength: 1, maxLength: 100 }),
+    content: Type.String({ minLength: 1, maxLength: 5000, description: '프로그램 설정의 글자 수(기본 200~1,000자)' }),
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  },
+  { additionalProperties: false },
+);
+export type ReviewBody = Static<typeof ReviewBody>;
+
+export const LoanBody = Type.Object(
+  {
+    loan_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,30}$', description: '도서관 대출 시스템의 대출 번호' }),
+    isbn: Isbn13,
+    library_name: Type.String({ minLength: 1, maxLength: 50 }),
+    loan_date: DateOnly,
+  },
+  { additionalProperties: false },
+);
+export type LoanBody = Static<typeof LoanBody>;
+
+export const PurchaseBody = Type.Object(
+  {
+    bookstore_key: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    receipt_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$' }),
+    purchase_date: DateOnly,
+    amount: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+    book_title: Type.String({ minLength: 1, maxLength: 200 }),
+    isbn: Type.Optional(Isbn13),
+    book_format: Type.Union([Type.Literal('paper'), Type.Literal('ebook')], { description: 'paper 종이책, ebook 전자책(인증 불가)' }),
+  },
+  { additionalProperties: false },
+);
+export type PurchaseBody = Static<typeof PurchaseBody>;
+
+export const AuthorTalkBody = Type.Object(
+  { check_in_code: Type.String({ pattern: '^[A-Za-z0-9]{4,12}$' }) },
+  { additionalProperties: false },
+);
+export type AuthorTalkBody = Static<typeof AuthorTalkBody>;
+
+export const EduBody = Type.Object(
+  {
+    edu_type: Type.String({ pattern: '^[a-z_]{2,30}$' }),
+    certificate_no: Type.String({ minLength: 1, maxLength: 40 }),
+    course_name: Type.String({ minLength: 1, maxLength: 100 }),
+    completed_on: DateOnly,
+  },
+  { additionalProperties: false },
+);
+export type EduBody = Static<typeof EduBody>;
+
+export const EduTypesAnswer = Success({
+  edu_types: Type.Array(
+    Type.Object({ edu_type: Type.String(), name: Type.String(), description: Type.String(), number_example: Type.String() }),
+  ),
+});
+export type EduTypesAnswer = Static<typeof EduTypesAnswer>;
+
+/** Query of the member's activity lists. */
+export const ActivityListQuery = Type.Object(
+  { ...PeriodQuery, ...PageQuery, isbn: Type.Optional(Isbn13) },
+  { additionalProperties: false },
+);
+
+const BookRef = {
+  isbn: Type.String(),
+  book_title: Nullable(Type.String()),
+  book_author: Nullable(Type.String()),
+};
+
+export const Diary = Type.Object({
+  activity_key: Type.Integer(),
+  ...BookRef,
+  content: Type.String(),
+  read_pages: Nullable(Type.Integer()),
+  points: Type.Integer(),
+  point_reason: PointReason,
+  status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
+  reg_date: DateTime,
+});
+export type Diary = Static<typeof Diary>;
+export const DiaryListAnswer = Success({ diary_list: Type.Array(Diary), ...PageInfo }, { title: 'DiaryListAnswer' });
+export type DiaryListAnswer = Static<typeof DiaryListAnswer>;
+
+export const DiaryHistory = Type.Object({
+  ...BookRef,
+  diary_count: Type.Integer({ minimum: 1 }),
+  total_pages: Type.Integer({ minimum: 0 }),
+  first_date: DateOnly,
+  last_date: DateOnly,
+});
+export type DiaryHistory = Static<typeof DiaryHistory>;
+export const DiaryHistoryAnswer = Success({ history_list: Type.Array(DiaryHistory), ...PageInfo }, { title: 'DiaryHistoryAnswer' });
+export type DiaryHistoryAnswer = Static<typeof DiaryHistoryAnswer>;
+
+export const Review = Type.Object({
+  activity_key: Type.Integer(),
+  ...BookRef,
+  title: Type.String(),
+  content: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  points: Type.Integer(),
+  point_reason: PointReason,
+  status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
+  reg_date: DateTime,
+});
+export type Review = Static<typeof Review>;
+export const ReviewListAnswer = Success({ review_list: Type.Array(Review), ...PageInfo }, { title: 'ReviewListAnswer' });
+export type ReviewListAnswer = Static<typeof ReviewListAnswer>;
+
+export const ActivityItem = Type.Object({
+  activity_key: Type.Integer(),
+  activity_type: ActivityType,
+  activity_name: Type.String(),
+  isbn: Nullable(Type.String()),
+  book_title: Nullable(Type.String()),
+  detail: Type.String({ description: '활동 요약(서점명, 행사명, 과정명 등)' }),
+  points: Type.Integer(),
+  point_reason: PointReason,
+  status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
+  reg_date: DateTime,
+});
+export type ActivityItem = Static<typeof ActivityItem>;
+export const ActivityListFilter = Type.Object(
+  { activity_type: Type.Optional(ActivityType), ...PeriodQuery, ...PageQuery },
+  { additionalProperties: false },
+);
+export const ActivityListAnswer = Success({ activity_list: Type.Array(ActivityItem), ...PageInfo }, { title: 'ActivityListAnswer' });
+export type ActivityListAnswer = Static<typeof ActivityListAnswer>;
+
+export const AuthenticationType = Type.Union(
+  [Type.Literal('loan'), Type.Literal('purchase'), Type.Literal('authortalk'), Type.Literal('edu'), Type.Literal('bookclub')],
+  { description: '인증 종류: loan 대출, purchase 구매 영수증, authortalk 작가와의 만남, edu 교육, bookclub 동아리 모임' },
+);
+export type AuthenticationType = Static<typeof AuthenticationType>;
+export const AuthenticationParams = Type.Object({ type: AuthenticationType });
+export const AuthenticationQuery = Type.Object({ ...PeriodQuery, ...PageQuery }, { additionalProperties: false });
+export const AuthenticationListAnswer = Success({
+  authentication_type: AuthenticationType,
+  monthly_limit: Nullable(Type.Integer()),
+  earned_count_month: Type.Integer({ minimum: 0 }),
+  activity_list: Type.Array(ActivityItem),
+  ...PageInfo,
+});
+export type AuthenticationListAnswer = Static<typeof AuthenticationListAnswer>;
+
+export const ActivityCountQuery = Type.Object({ month: Type.Optional(Month) }, { additionalProperties: false });
+export const ActivityCountAnswer = Success({
+  month: Type.String(),
+  counts: Type.Array(
+    Type.Object({
+      activity_type: ActivityType,
+      activity_name: Type.String(),
+      count: Type.Integer({ minimum: 0, description: '기록된 활동 수' }),
+      earned_count: Type.Integer({ minimum: 0, description: '포인트가 적립된 활동 수' }),
+      monthly_limit: Nullable(Type.Integer()),
+      points: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+  total_count: Type.Integer({ minimum: 0 }),
+  total_points: Type.Integer({ minimum: 0 }),
+}, { title: 'ActivityCountAnswer' });
+export type ActivityCountAnswer = Static<typeof ActivityCountAnswer>;
+
+export const RankingQuery = Type.Object({ month: Type.Optional(Month), ...PageQuery }, { additionalProperties: false });
+export const RankingItem = Type.Object({
+  rank: Type.Integer({ minimum: 1 }),
+  user_name: Type.String({ description: '가린 이름(김*수)' }),
+  city_name: Nullable(Type.String()),
+  points: Type.Integer({ minimum: 0 }),
+  activity_count: Type.Integer({ minimum: 0 }),
+  me_yn: YesNo,
+});
+export type RankingItem = Static<typeof RankingItem>;
+export const RankingAnswer = Success({
+  month: Type.String(),
+  ranking_list: Type.Array(RankingItem),
+  my_rank: Nullable(RankingItem),
+  ...PageInfo,
+}, { title: 'RankingAnswer' });
+export type RankingAnswer = Static<typeof RankingAnswer>;
+
+/** 21-day challenge (getuserattendancecheck and the challenge writes). */
+export const ChallengeStatus = Type.Union([Type.Literal('active'), Type.Literal('completed'), Type.Literal('ended')]);
+export const Challenge = Type.Object({
+  challenge_key: Type.Integer(),
+  status: ChallengeStatus,
+  started_day: DateOnly,
+  last_checkin_day: DateOnly,
+  ended_day: Nullable(DateOnly),
+  streak: Type.Integer({ minimum: 0 }),
+  days_total: Type.Integer({ minimum: 1 }),
+});
+export const AttendanceAnswer = Success({
+  today: DateOnly,
+  checked_in_today: YesNo,
+  challenge: Nullable(
+    Type.Object({
+      ...Challenge.properties,
+      checkins: Type.Array(Type.Object({ day: DateOnly, day_no: Type.Integer(), points: Type.Integer() })),
+    }),
+  ),
+  history: Type.Array(Challenge),
+}, { title: 'AttendanceAnswer' });
+export type AttendanceAnswer = Static<typeof AttendanceAnswer>;
+
+export const CheckinAnswer = Success({
+  ...EarnFields,
+  day_no: Type.Integer({ minimum: 1 }),
+  completed_yn: YesNo,
+  bonus_points: Type.Integer({ minimum: 0 }),
+  challenge: Challenge,
+}, { title: 'CheckinAnswer' });
+export type CheckinAnswer = Static<typeof CheckinAnswer>;
