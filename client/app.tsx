@@ -3,13 +3,14 @@ import { StrictMode, type ReactNode } from 'react';
 import type { PublicConfig } from '../shared/public-config.ts';
 import { ConfigProvider } from './shell/config-context.tsx';
 import { DialogProvider } from './shell/dialogs.tsx';
-import { SessionProvider, type Session } from './session/session-context.tsx';
+import { SessionProvider } from './session/session-context.tsx';
+import type { SessionStore } from './session/store.ts';
 
-export function App({ config, session, children }: { config: PublicConfig; session: Session; children: ReactNode }) {
+export function App({ config, store, children }: { config: PublicConfig; store: SessionStore; children: ReactNode }) {
   return (
     <StrictMode>
       <ConfigProvider config={config}>
-        <SessionProvider session={session}>
+        <SessionProvider store={store}>
           <DialogProvider>{children}</DialogProvider>
         </SessionProvider>
       </ConfigProvider>

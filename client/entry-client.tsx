@@ -6,6 +6,8 @@ import { PORTAL_DATA_ID, type PortalData } from '../shared/ssr.ts';
 import { App } from './app.tsx';
 import { deserializeHydration, type SerializedHydration } from './hydration.ts';
 import { routes } from './routes.tsx';
+import { adoptServerSession } from './session/boot.ts';
+import { createBrowserSessionStore, readPersistedUser } from './session/store.ts';
 
 async function hydrate(): Promise<void> {
   const dataEl = document.getElementById(PORTAL_DATA_ID);
@@ -23,12 +25,17 @@ async function hydrate(): Promise<void> {
     }),
   );
 
+  // The session store starts from the server's session; the local flags follow it.
+  const persisted = readPersistedUser();
+  const store = await createBrowserSessionStore(data.session.user);
+  adoptServerSession(data.session, persisted);
+
   const router = createBrowserRouter(routes, {
     hydrationData: deserializeHydration(data.router as SerializedHydration),
   });
   hydrateRoot(
     rootEl,
-    <App config={data.config} session={data.session}>
+    <App config={data.config} store={store}>
       <RouterProvider router={router} />
     </App>,
   );

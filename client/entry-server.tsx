@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { PortalData, RenderArgs, RenderOutcome, SsrEntry } from '../shared/ssr.ts';
 import { pageById, type PageDef } from '../shared/routes.ts';
 import { App } from './app.tsx';
+import { createServerSessionStore } from './session/store.ts';
 import { jsonForHtml, serializeHydration } from './hydration.ts';
 import { pageModulePath, routes } from './routes.tsx';
 import { documentTitle } from './shell/title.ts';
@@ -24,8 +25,9 @@ function matchedPage(matches: { route: { handle?: unknown } }[]): PageDef {
   return pageById.home;
 }
 
-export async function render({ request, loadContext }: RenderArgs): Promise<RenderOutcome> {
+export async function render({ request, loadContext, sessionEnded }: RenderArgs): Promise<RenderOutcome> {
   const context = await handler.query(request, { requestContext: loadContext });
+  const session = sessionEnded() ? { user: null, ended: true } : loadContext.session;
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (context.status >= 300 && context.status < 400 && location) {
@@ -35,7 +37,7 @@ export async function render({ request, loadContext }: RenderArgs): Promise<Rend
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = matchedPage(context.matches);
-  const data: PortalData = { config: loadContext.config, session: loadContext.session, router: serializeHydration(context) };
+  const data: PortalData = { config: loadContext.config, session, router: serializeHydration(context) };
   return {
     kind: 'page',
     status: context.statusCode,
@@ -44,7 +46,7 @@ export async function render({ request, loadContext }: RenderArgs): Promise<Rend
     dataJson: jsonForHtml(data),
     start({ nonce, waitForAll, onReady, onShellError, onError }) {
       const stream = renderToPipeableStream(
-        <App config={loadContext.config} session={loadContext.session}>
+        <App config={loadContext.config} store={createServerSessionStore(session.user)}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </App>,
         {

@@ -6,8 +6,10 @@
  */
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { HOME_PATH, isLoginPath, pages, type PageId } from '../shared/routes.ts';
-import { Layout, type PageHandle } from './shell/layout.tsx';
+import { HOME_PATH, isLoginPath, pageById, pages, type PageId } from '../shared/routes.ts';
+import type { LoadContext } from '../shared/ssr.ts';
+import { currentBrowserStore } from './session/store.ts';
+import { Layout, mayView, type PageHandle } from './shell/layout.tsx';
 import { rootLoader, shouldRevalidateRoot } from './shell/root-loader.ts';
 import { RouteError } from './shell/route-error.tsx';
 
@@ -26,6 +28,18 @@ export function pageModulePath(id: PageId): string {
   return `pages/${name}/${name}-page.tsx`;
 }
 
+function sessionUserOf(context: unknown) {
+  if (typeof context === 'object' && context !== null && 'session' in context) return (context as LoadContext).session.user;
+  return currentBrowserStore()?.getState().user ?? null;
+}
+
+/** A member-only page's loader runs only for members: visitors get the login gate, and no data. */
+function guarded(id: PageId, loader: LoaderFunction): LoaderFunction {
+  const page = pageById[id];
+  if (page.guard === 'public') return loader;
+  return (args) => (mayView(page, sessionUserOf(args.context)) ? loader(args) : null);
+}
+
 function lazyPage(id: PageId, extraLoader?: LoaderFunction): NonNullable<RouteObject['lazy']> {
   const key = `./${pageModulePath(id)}`;
   const load = modules[key];
@@ -33,7 +47,7 @@ function lazyPage(id: PageId, extraLoader?: LoaderFunction): NonNullable<RouteOb
   return async () => {
     const mod = await load();
     const loader = extraLoader ?? mod.loader;
-    return { Component: mod.default, ...(loader ? { loader } : {}) };
+    return { Component: mod.default, ...(loader ? { loader: guarded(id, loader) } : {}) };
   };
 }
 

@@ -11,12 +11,15 @@ import { messages } from '../shared/messages.ts';
 import { isPageRequestPath } from '../shared/paths.ts';
 import { HOME_PATH, isLoginPath, pages, type PageDef } from '../shared/routes.ts';
 import type { Config } from './config.ts';
+import { AuthCookies } from './auth/cookies.ts';
+import { MemberAuth } from './auth/member-auth.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { loggerOptions } from './logger.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
+import { authRoutes } from './routes/auth.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,6 +57,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: 120_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
+    // Bodies and params are validated as sent: a number is not quietly turned into a string.
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+
+  app.setErrorHandler(async (err: Error & { statusCode?: number; validation?: unknown; msg?: unknown }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ err: { message: err.message } }, 'request refused');
+    if (reply.sent) return;
+    const msg =
+      status >= 500
+        ? messages.error.temporary
+        : status === 429
+          ? typeof err.msg === 'string' ? err.msg : messages.error.tooMany
+          : messages.error.badRequest;
+    if (wantsJson(req)) return reply.code(status).send({ result: 'error', msg });
+    return reply.code(status).type('text/plain; charset=utf-8').send(msg);
   });
 
   const homepage =
@@ -65,34 +85,46 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.header('x-request-id', req.id);
   });
 
-  const https = config.env === 'production' && config.trustProxy;
-  await app.register(cookie);
-  await app.register(securityPlugin, { dev: config.dev, https });
-  await app.register(inappPlugin, { secureCookies: https });
+  if (config.auth.sessionSecretGenerated) {
+    app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
+  }
+  const secure = config.auth.secureCookies;
+  const auth = new MemberAuth(homepage, new AuthCookies(secure));
+  await app.register(cookie, { secret: config.auth.sessionSecret });
+  await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
+  await app.register(inappPlugin, { secureCookies: secure });
   await app.register(healthRoutes, { homepage, isShuttingDown: () => lifecycle.shuttingDown });
-  await app.register(gatewayRoutes, { homepage });
+  await app.register(gatewayRoutes, { auth });
   await app.register(ssrPlugin, {
     root: PROJECT_ROOT,
     dev: config.dev,
     renderTimeoutMs: config.renderTimeoutMs,
     publicConfig: config.public,
-    homepage,
+    auth,
   });
+  await app.register(authRoutes, { auth, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.vite.ready();
 
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').send(messages.error.notFound);
 
-  // Page routes, straight from the one page table.
+  /** Decisions before the first byte: signed-in members do not see the login screen. */
+  async function servePage(req: FastifyRequest, reply: FastifyReply) {
+    const path = req.url.split('?')[0] ?? '';
+    if (isLoginPath(path) && (await auth.session(req, reply))) return reply.redirect(HOME_PATH, 302);
+    return app.renderPage(req, reply);
+  }
+
+  // Page routes, straight from the one page table (/sso/sso is the sign-in routes').
   for (const page of pages as readonly PageDef[]) {
+    if (page.id === 'sso') continue;
     const params = page.path.includes(':notice_info_key')
       ? { type: 'object', properties: { notice_info_key: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } }
       : undefined;
     app.get(page.path, { schema: params ? { params } : {}, attachValidation: true }, async (req, reply) => {
-      if (page.testLoginOnly && !config.public.testLogin) return notFound(reply);
       // A page that cannot exist (a malformed id) is treated as not found: home (spec §4).
       if (req.validationError) return reply.redirect(HOME_PATH, 302);
-      return app.renderPage(req, reply);
+      return servePage(req, reply);
     });
   }
 
@@ -101,21 +133,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const path = q < 0 ? req.url : req.url.slice(0, q);
     if ((req.method === 'GET' || req.method === 'HEAD') && isPageRequestPath(path)) {
       // Spec §2: any path containing /login is the login screen; decisions D4: others go home.
-      if (isLoginPath(path)) return app.renderPage(req, reply);
+      if (isLoginPath(path)) return servePage(req, reply);
       return reply.redirect(HOME_PATH, 302);
     }
     if (path.startsWith('/api/')) return reply.code(404).send({ result: 'error', msg: messages.error.notFound });
     return notFound(reply);
-  });
-
-  app.setErrorHandler(async (err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    else req.log.info({ err: { message: err.message } }, 'request refused');
-    if (reply.sent) return;
-    const msg = status >= 500 ? messages.error.temporary : messages.error.badRequest;
-    if (wantsJson(req)) return reply.code(status).send({ result: 'error', msg });
-    return reply.code(status).type('text/plain; charset=utf-8').send(msg);
   });
 
   return app;

@@ -3,6 +3,7 @@
  * environment once at start. Anything wrong fails fast with a message that
  * names the variable. The `publicConfig` part is what the browser may see.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { PublicConfig } from '../shared/public-config.ts';
 
@@ -27,7 +28,23 @@ export interface Config {
   renderTimeoutMs: number;
   /** Grace period for in-flight requests on SIGTERM. */
   shutdownGraceMs: number;
+  auth: AuthConfig;
   public: PublicConfig;
+}
+
+export interface AuthConfig {
+  /** Signs the session cookie. Random per process when SESSION_SECRET is unset. */
+  sessionSecret: string;
+  sessionSecretGenerated: boolean;
+  /** Secure cookies with the __Host- prefix (decisions D3: always in production). */
+  secureCookies: boolean;
+  /** Hosts an absolute redirect target (login redirect URL, logout_url) may point to. */
+  redirectHosts: string[];
+  /** Sign-in attempts per IP per minute, and failures per account per hour. */
+  loginPerMinute: number;
+  loginFailuresPerHour: number;
+  /** The test member of the test-login button (decisions D2; only with TEST_LOGIN=Y). */
+  testMember: { userId: string; key: string; token: string };
 }
 
 export class ConfigError extends Error {
@@ -85,6 +102,14 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const secret = env['SESSION_SECRET']?.trim();
+  if (secret !== undefined && secret !== '' && secret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  }
+  const redirectHosts = str(env, 'REDIRECT_ALLOWED_HOSTS', '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   return {
     env: nodeEnv,
     dev: argv.includes('--dev'),
@@ -97,6 +122,19 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     trustProxy: flag(env, 'TRUST_PROXY', false),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 10_000, 100, 120_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 120_000),
+    auth: {
+      sessionSecret: secret || randomBytes(32).toString('base64url'),
+      sessionSecretGenerated: !secret,
+      secureCookies: flag(env, 'COOKIE_SECURE', nodeEnv === 'production'),
+      redirectHosts,
+      loginPerMinute: int(env, 'LOGIN_RATE_PER_MINUTE', 10, 1, 10_000),
+      loginFailuresPerHour: int(env, 'LOGIN_FAILURES_PER_HOUR', 100, 1, 100_000),
+      testMember: {
+        userId: str(env, 'TEST_LOGIN_USER_ID', 'reader01'),
+        key: str(env, 'TEST_LOGIN_KEY', 'UK7F3A9C21D4E8'),
+        token: str(env, 'TEST_LOGIN_TOKEN', 'sso-test-reader01-2026'),
+      },
+    },
     public: {
       testLogin: flag(env, 'TEST_LOGIN', false),
       siteName: str(env, 'SITE_NAME', '충북 독서포인트'),
@@ -106,6 +144,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
       instituteUrl: url(env, 'INSTITUTE_URL', 'https://www.cbnile.or.kr') ?? '',
       supportPhone: str(env, 'SUPPORT_PHONE', '043-220-5600'),
       supportEmail: str(env, 'SUPPORT_EMAIL', 'noreply@library.chungbuk.go.kr'),
+      redirectHosts,
     },
   };
 }

@@ -9,4 +9,6 @@ export interface PublicConfig {
   instituteUrl: string;
   supportPhone: string;
   supportEmail: string;
+  /** Hosts an absolute login redirect URL may point to (decisions D3). */
+  redirectHosts: string[];
 }

@@ -17,3 +17,32 @@ export interface SessionUser {
 export function isMember(user: SessionUser | null): user is SessionUser {
   return user !== null && user.user_id !== '' && user.isHomeLoggedIn && user.isHomeAgreeYn === 'Y';
 }
+
+/** The spec's login response fields that describe the member (§3). */
+export interface MemberFields {
+  userId: string;
+  username: string;
+  userNo: string;
+  userAuth: string[];
+  userKey: string;
+  agreeYn: YesNo;
+  noticeYn: YesNo;
+}
+
+export function sessionUserFrom(f: MemberFields): SessionUser {
+  return {
+    user_id: f.userId,
+    user_name: f.username,
+    user_no: f.userNo,
+    user_key: f.userKey,
+    user_auth: f.userAuth.filter((a): a is string => typeof a === 'string'),
+    isHomeLoggedIn: true,
+    isHomeAgreeYn: f.agreeYn,
+    isHomeNoticeYn: f.noticeYn,
+  };
+}
+
+/** The portal's answer to sign-in and auto-login (spec §3 "Login response"), never with tokens. */
+export type LoginResponse =
+  | ({ result: 'success'; msg: string; expired: false } & MemberFields)
+  | { result: 'error'; msg: string; expired?: boolean };

@@ -13,15 +13,23 @@ export interface HomepageSource {
   get<T extends { result: 'success' }>(path: `/${string}`, query?: Query): Promise<T | ErrorAnswer>;
 }
 
+export interface ClientSession {
+  user: SessionUser | null;
+  /** The server ended the session during this request (a 401 from the homepage API). */
+  ended?: boolean;
+}
+
 export interface LoadContext {
   homepage: HomepageSource;
   config: PublicConfig;
-  session: { user: SessionUser | null };
+  session: ClientSession;
 }
 
 export interface RenderArgs {
   request: Request;
   loadContext: LoadContext;
+  /** Whether a loader's call ended the member's session (asked after the loaders ran). */
+  sessionEnded(): boolean;
 }
 
 export interface StartOptions {
@@ -53,7 +61,7 @@ export interface SsrEntry {
 /** Everything the browser needs to hydrate, in one JSON data block. */
 export interface PortalData {
   config: PublicConfig;
-  session: { user: SessionUser | null };
+  session: ClientSession;
   router: unknown;
 }
 

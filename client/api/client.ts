@@ -6,6 +6,7 @@
 import type { ErrorAnswer } from '../../shared/contract/common.ts';
 import type { HomepageSource, Query } from '../../shared/ssr.ts';
 import { messages } from '../../shared/messages.ts';
+import { sessionEvents } from '../session/events.ts';
 import { loading } from './loading.ts';
 
 export const API_TIMEOUT_MS = 60_000;
@@ -17,6 +18,12 @@ export interface ApiOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+}
+
+/** An answer with the HTTP status it came with (0 when the request never got an answer). */
+export interface ApiResult<T> {
+  status: number;
+  body: T | ErrorAnswer;
 }
 
 export function toQueryString(query: Query | undefined): string {
@@ -31,6 +38,14 @@ const temporary = (): ErrorAnswer => ({ result: 'error', msg: messages.error.tem
 
 /** Calls a portal route and answers its JSON; never throws for network or server trouble. */
 export async function api<T extends { result: 'success' }>(path: `/api/${string}`, opts: ApiOptions = {}): Promise<T | ErrorAnswer> {
+  return (await apiWithStatus<T>(path, opts)).body;
+}
+
+/**
+ * Like api(), with the HTTP status. A 401 from the homepage gateway means the member's
+ * session has ended (spec §8): the shell is told, and signs the member out.
+ */
+export async function apiWithStatus<T extends { result: 'success' }>(path: `/api/${string}`, opts: ApiOptions = {}): Promise<ApiResult<T>> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', [PORTAL_HEADER]: '1' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -46,11 +61,12 @@ export async function api<T extends { result: 'success' }>(path: `/api/${string}
       signal: AbortSignal.any(signals),
     });
     const json: unknown = await res.json().catch(() => undefined);
-    if (typeof json === 'object' && json !== null && 'result' in json) return json as T | ErrorAnswer;
-    return temporary();
+    if (res.status === 401 && path.startsWith('/api/v1/homepage/')) sessionEvents.ended();
+    if (typeof json === 'object' && json !== null && 'result' in json) return { status: res.status, body: json as T | ErrorAnswer };
+    return { status: res.status, body: temporary() };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    return temporary();
+    return { status: 0, body: temporary() };
   } finally {
     loading.end();
   }

@@ -1,20 +1,21 @@
-/**
- * The member session as the shell reads it. The server renders with the session it
- * read from the request, and the browser hydrates with exactly the same value.
- */
+/** The session store in React: one per render on the server, one per page load in the browser. */
 import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
 import type { SessionUser } from '../../shared/session.ts';
+import type { SessionStore } from './store.ts';
 
-export interface Session {
-  user: SessionUser | null;
+const SessionContext = createContext<SessionStore | null>(null);
+
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
-const SessionContext = createContext<Session>({ user: null });
-
-export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSessionStore outside SessionProvider');
+  return store;
 }
 
-export function useSession(): Session {
-  return useContext(SessionContext);
+export function useSessionUser(): SessionUser | null {
+  return useStore(useSessionStore(), (s) => s.user);
 }

@@ -6,6 +6,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { isHomePath, isLoginPath, pageById, type PageDef, type PageId } from '../../shared/routes.ts';
+import { isMember, type SessionUser } from '../../shared/session.ts';
+import { SessionWatch } from '../session/session-watch.tsx';
+import { useSessionUser } from '../session/session-context.tsx';
+import { LoginGate } from './login-gate.tsx';
 import { useConfig } from './config-context.tsx';
 import { FloatingBar } from './floating-bar.tsx';
 import { Footer } from './footer.tsx';
@@ -34,9 +38,18 @@ export function useCurrentPage(): PageDef {
   return pageById.home;
 }
 
+/** Whether this user may see the page (decisions D6); the same answer on server and browser. */
+export function mayView(page: PageDef, user: SessionUser | null): boolean {
+  if (page.guard === 'member') return isMember(user);
+  if (page.guard === 'signedIn') return user !== null;
+  return true;
+}
+
 export function Layout() {
   const location = useLocation();
   const page = useCurrentPage();
+  const user = useSessionUser();
+  const allowed = mayView(page, user);
   const { siteName } = useConfig();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -75,6 +88,7 @@ export function Layout() {
           <Outlet />
         </main>
         <LoadingOverlay />
+        <SessionWatch />
       </div>
     );
   }
@@ -86,12 +100,13 @@ export function Layout() {
       <Header menuOpen={menuOpen} onMenuOpen={() => setMenuOpen(true)} ref={menuButton} />
       <main id={MAIN_ID} tabIndex={-1} className="main">
         <PageHeading page={page} home={home} />
-        <Outlet />
+        {allowed ? <Outlet /> : <LoginGate />}
       </main>
       <Footer />
       <FloatingBar />
       <LoadingOverlay />
       <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusTo={menuButtonEl} />
+      <SessionWatch />
     </div>
   );
 }

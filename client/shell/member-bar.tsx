@@ -1,12 +1,22 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useRouteLoaderData } from 'react-router-dom';
 import { greeting, messages } from '../../shared/messages.ts';
-import { INFORMATION_PATH, LOGIN_PATH } from '../../shared/routes.ts';
-import { useSession } from '../session/session-context.tsx';
+import { INFORMATION_PATH, isLoginPath } from '../../shared/routes.ts';
+import { signOut } from '../session/actions.ts';
+import { isExternal, loginHref } from '../session/login-redirect.ts';
+import { useSessionStore, useSessionUser } from '../session/session-context.tsx';
+import { useConfig } from './config-context.tsx';
 import { IconPencil, IconUser } from './icons.tsx';
+import type { RootData } from './root-loader.ts';
 
 /** Greeting or login prompt, the pencil button and the login/logout button (spec §2). */
 export function MemberBar({ className = '' }: { className?: string }) {
-  const { user } = useSession();
+  const user = useSessionUser();
+  const store = useSessionStore();
+  const { redirectHosts } = useConfig();
+  const location = useLocation();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const here = isLoginPath(location.pathname) ? null : location.pathname + location.search;
+  const href = loginHref(root?.loginUrl, here, redirectHosts);
   return (
     <div className={`member-bar ${className}`}>
       <IconUser className="member-bar__icon" width={20} height={20} />
@@ -18,11 +28,15 @@ export function MemberBar({ className = '' }: { className?: string }) {
         </Link>
       )}
       {user ? (
-        <Link className="btn btn--small btn--secondary" to="/api/login/logout" reloadDocument>
+        <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOut(store, redirectHosts)}>
           {messages.shell.logout}
-        </Link>
+        </button>
+      ) : isExternal(href) ? (
+        <a className="btn btn--small btn--primary" href={href}>
+          {messages.shell.login}
+        </a>
       ) : (
-        <Link className="btn btn--small btn--primary" to={LOGIN_PATH}>
+        <Link className="btn btn--small btn--primary" to={href}>
           {messages.shell.login}
         </Link>
       )}

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { PublicConfig } from '../../shared/public-config.ts';
 import { App } from '../app.tsx';
+import { createServerSessionStore } from '../session/store.ts';
+import type { SessionUser } from '../../shared/session.ts';
 
 export const testConfig: PublicConfig = {
   testLogin: false,
@@ -14,6 +16,7 @@ export const testConfig: PublicConfig = {
   instituteUrl: 'https://institute.example.kr',
   supportPhone: '043-220-5600',
   supportEmail: 'noreply@example.kr',
+  redirectHosts: [],
 };
 
 function Where() {
@@ -21,11 +24,12 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-export function renderAt(ui: ReactNode, url: string, opts: { history?: string[] } = {}) {
+export function renderAt(ui: ReactNode, url: string, opts: { history?: string[]; user?: SessionUser | null } = {}) {
   const entries = [...(opts.history ?? []), url];
   const router = createMemoryRouter(
     [{ path: '*', element: <>{ui}<Where /></> }],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
-  return { router, ...render(<App config={testConfig} session={{ user: null }}><RouterProvider router={router} /></App>) };
+  const store = createServerSessionStore(opts.user ?? null);
+  return { router, store, ...render(<App config={testConfig} store={store}><RouterProvider router={router} /></App>) };
 }

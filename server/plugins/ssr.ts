@@ -15,8 +15,7 @@ import type { ErrorAnswer } from '../../shared/contract/common.ts';
 import { messages } from '../../shared/messages.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
 import type { HomepageSource, Query, RenderOutcome, SsrEntry } from '../../shared/ssr.ts';
-import type { SessionUser } from '../../shared/session.ts';
-import type { HomepageClient } from '../homepage/client.ts';
+import type { MemberAuth } from '../auth/member-auth.ts';
 import { HOMEPAGE_PREFIX, safeHomepageUrl } from '../homepage/paths.ts';
 import { compileTemplate, escapeHtml, type PageTemplate } from './template.ts';
 
@@ -26,15 +25,14 @@ export interface SsrOptions {
   dev: boolean;
   renderTimeoutMs: number;
   publicConfig: PublicConfig;
-  homepage: HomepageClient;
-  /** The session the page is rendered for (the sign-in issue fills this from cookies). */
-  sessionOf?: (req: FastifyRequest) => { user: SessionUser | null };
+  /** The member's session and member-aware homepage calls (cookies set before the first byte). */
+  auth: MemberAuth;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Renders the page for this request (or answers its redirect). */
-    renderPage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    renderPage(req: FastifyRequest, reply: FastifyReply, opts?: { status?: number }): Promise<FastifyReply>;
   }
 }
 
@@ -71,18 +69,19 @@ function toQueryString(query: Query | undefined): string {
   return params.toString();
 }
 
-/** The homepage API for loaders on the server: the same client, in-process. */
-function ssrHomepage(homepage: HomepageClient, req: FastifyRequest): HomepageSource {
+/**
+ * The homepage API for loaders on the server: the same client, in-process, on behalf of
+ * the member (token attached, refresh-and-retry, cookies set on this reply).
+ */
+function ssrHomepage(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): HomepageSource {
   return {
     async get<T extends { result: 'success' }>(path: `/${string}`, query?: Query): Promise<T | ErrorAnswer> {
       const target = safeHomepageUrl(`${HOMEPAGE_PREFIX}${path}`);
       if (!target) throw new Error(`Loader asked for an invalid homepage path: ${path}`);
-      const result = await homepage.call({
+      const result = await auth.call(req, reply, {
         method: 'GET',
         path: target.path,
         query: toQueryString(query),
-        requestId: req.id,
-        log: req.log,
       });
       if (!result.ok) return { result: 'error', msg: messages.error.temporary };
       return result.body as T | ErrorAnswer;
@@ -132,7 +131,6 @@ export const ssrPlugin = fp<SsrOptions>(
     let entry: SsrEntry | null = null;
     let template: PageTemplate | null = null;
     const preloadsFor = opts.dev ? () => [] : await loadPreloads(opts.root);
-    const sessionOf = opts.sessionOf ?? (() => ({ user: null }));
 
     await app.register(fastifyVite, {
       root: opts.root,
@@ -159,6 +157,7 @@ export const ssrPlugin = fp<SsrOptions>(
       reply: FastifyReply,
       tpl: PageTemplate,
       page: Extract<RenderOutcome, { kind: 'page' }>,
+      status: number,
     ): Promise<FastifyReply> {
       const nonce = reply.cspNonce?.script;
       const bot = BOT_UA.test(req.headers['user-agent'] ?? '');
@@ -174,7 +173,7 @@ export const ssrPlugin = fp<SsrOptions>(
             );
             body.once('close', () => clearTimeout(timers.render));
             reply
-              .code(page.status)
+              .code(status)
               .type('text/html; charset=utf-8')
               .header('cache-control', 'no-store');
             pipe(body);
@@ -196,28 +195,30 @@ export const ssrPlugin = fp<SsrOptions>(
       });
     }
 
-    app.decorate('renderPage', async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+    app.decorate('renderPage', async function renderPage(req: FastifyRequest, reply: FastifyReply, options?: { status?: number }) {
       if (!entry || !template) throw new Error('SSR is not ready');
       const tpl = template;
       let outcome: RenderOutcome;
       try {
+        const user = await opts.auth.session(req, reply);
         outcome = await entry.render({
           request: new Request(new URL(req.url, originOf(req)), {
             method: 'GET',
             headers: { accept: req.headers.accept ?? 'text/html', 'user-agent': req.headers['user-agent'] ?? '' },
           }),
           loadContext: {
-            homepage: ssrHomepage(opts.homepage, req),
+            homepage: ssrHomepage(opts.auth, req, reply),
             config: opts.publicConfig,
-            session: sessionOf(req),
+            session: { user },
           },
+          sessionEnded: () => opts.auth.ended(req),
         });
       } catch (err) {
         req.log.error({ err }, 'page loaders failed');
         return reply.code(500).type('text/html; charset=utf-8').send(errorPage(opts.publicConfig.siteName));
       }
       if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
-      return streamPage(req, reply, tpl, outcome);
+      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status);
     });
   },
   { name: 'portal-ssr' },

@@ -6,11 +6,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../shared/messages.ts';
 import { safeHomepageUrl } from '../homepage/paths.ts';
-import type { HomepageClient, HomepageMethod } from '../homepage/client.ts';
+import type { HomepageMethod } from '../homepage/client.ts';
+import type { MemberAuth } from '../auth/member-auth.ts';
+import { sameOrigin } from '../auth/same-origin.ts';
 
 export interface GatewayOptions {
-  homepage: HomepageClient;
+  auth: MemberAuth;
 }
+
+/** Server-to-server calls (sign-in, tokens): never reachable from the browser. */
+const PORTAL_ONLY = /^\/api\/v1\/homepage\/auth(?:\/|$)/;
+const readOnly = sameOrigin(false);
+const writing = sameOrigin(true);
 
 const METHODS: HomepageMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -19,6 +26,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     method: METHODS,
     url: '/api/v1/homepage/*',
     bodyLimit: 1024 * 1024,
+    // Reads refuse cross-site requests; writes also need the portal's own header (CSRF).
+    preHandler: (req, reply) => (req.method === 'GET' || req.method === 'HEAD' ? readOnly : writing).call(app, req, reply),
     schema: {
       // The path is checked by safeHomepageUrl (stricter than a param schema can say);
       // any JSON body is forwarded as is and validated by the homepage API itself.
@@ -26,17 +35,15 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     },
     handler: async (req, reply) => {
       const target = safeHomepageUrl(req.raw.url ?? '');
-      if (!target) {
+      if (!target || PORTAL_ONLY.test(target.path)) {
         req.log.warn({ url: req.url }, 'gateway refused a path outside the homepage API');
         return reply.code(400).send({ result: 'error', msg: messages.error.forbiddenPath });
       }
-      const result = await opts.homepage.call({
+      const result = await opts.auth.call(req, reply, {
         method: req.method as HomepageMethod,
         path: target.path,
         query: target.query,
         body: req.body,
-        requestId: req.id,
-        log: req.log,
       });
       reply.header('cache-control', 'no-store');
       if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });

@@ -22,7 +22,7 @@ function h1Of(html: string): string | undefined {
 }
 const concrete = (p: PageDef) => p.path.replace(':notice_info_key', '1');
 
-for (const page of pages as readonly PageDef[]) {
+for (const page of (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly)) {
   t.test(`${page.path} renders its page`, async (t) => {
     const res = await portal.app.inject({ method: 'GET', url: concrete(page), headers: { accept: 'text/html' } });
     t.equal(res.statusCode, 200);
@@ -74,6 +74,13 @@ t.test('unknown API and asset paths answer 404', async (t) => {
   t.same(api404.json(), { result: 'error', msg: '요청하신 정보를 찾을 수 없습니다.' });
   const asset = await portal.app.inject({ method: 'GET', url: '/assets/missing-abc.js' });
   t.equal(asset.statusCode, 404);
+});
+
+t.test('/sso/sso with a token that is not valid shows its page, unsigned (401)', async (t) => {
+  const res = await portal.app.inject({ method: 'GET', url: '/sso/sso?userid=reader01&key=nope&token=nope', headers: { accept: 'text/html' } });
+  t.equal(res.statusCode, 401);
+  t.equal(titleOf(res.body), `테스트 통합 로그인 | ${portal.config.public.siteName}`);
+  t.equal(res.cookies.length, 0, 'no session cookies');
 });
 
 t.test('/sso/sso answers 404 when the test-login flag is off', async (t) => {

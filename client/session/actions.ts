@@ -1,0 +1,37 @@
+/**
+ * Signing in and out in the browser (spec §4). Sign-out: the user fields are cleared,
+ * the three flags set to "false", the logout endpoint called, and the member goes home or
+ * to the server's callback path (checked, decisions D3). A failing logout call is logged,
+ * and the member is still signed out locally.
+ */
+import { api } from '../api/client.ts';
+import { HOME_PATH } from '../../shared/routes.ts';
+import { safeRedirectTarget } from '../../shared/safe-redirect.ts';
+import { sessionUserFrom, type MemberFields, type SessionUser } from '../../shared/session.ts';
+import { writeSessionFlags } from './flags.ts';
+import type { SessionStore } from './store.ts';
+
+export function signedIn(store: SessionStore, fields: MemberFields): SessionUser {
+  const user = sessionUserFrom(fields);
+  store.setState({ user });
+  writeSessionFlags(user);
+  return user;
+}
+
+let signingOut: Promise<void> | null = null;
+
+export function signOut(store: SessionStore, redirectHosts: readonly string[], go: (url: string) => void = (u) => window.location.assign(u)): Promise<void> {
+  signingOut ??= (async () => {
+    store.setState({ user: null });
+    writeSessionFlags(null);
+    let target = HOME_PATH;
+    const answer = await api<{ result: 'success'; logout_url: string }>('/api/login/logout', { method: 'POST' });
+    if (answer.result === 'success') target = safeRedirectTarget(answer.logout_url, redirectHosts) ?? HOME_PATH;
+    else console.warn('logout call failed; signed out locally', answer.msg);
+    // A full page load: the server renders the signed-out page from scratch.
+    go(target);
+  })().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}

@@ -1,0 +1,19 @@
+/**
+ * Where "please sign in" leads (decisions D2/D3): the login redirect URL of code 60/2,
+ * kept as `redirectUrl` — a same-origin path (default /login/login, with `returnTo` so the
+ * member lands where they were going) or an allowlisted external sign-in page.
+ */
+import { LOGIN_PATH } from '../../shared/routes.ts';
+import { safeLocalPath, safeRedirectTarget } from '../../shared/safe-redirect.ts';
+
+export function loginHref(loginUrl: string | null | undefined, returnTo: string | null, redirectHosts: readonly string[]): string {
+  const local = safeLocalPath(loginUrl ?? LOGIN_PATH) ?? (safeRedirectTarget(loginUrl, redirectHosts) ? undefined : LOGIN_PATH);
+  if (local === undefined) return safeRedirectTarget(loginUrl, redirectHosts) ?? LOGIN_PATH;
+  const back = returnTo ? safeLocalPath(returnTo) : undefined;
+  if (!back) return local;
+  return `${local}${local.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(back)}`;
+}
+
+export function isExternal(href: string): boolean {
+  return !href.startsWith('/');
+}

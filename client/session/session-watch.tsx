@@ -1,0 +1,63 @@
+/**
+ * The session checks of spec §4, run by the shell:
+ * - on every route change: signed in per the store but the local login flag is missing →
+ *   sign out; otherwise joincheck with the user id (not on the agree and information
+ *   paths) and sign out when the homepage API says the membership is not valid;
+ * - an API call answered 401 (spec §8) → "로그인이 만료되었습니다." and sign out;
+ * - the login redirect URL (code 60/2) is kept as `redirectUrl` in local storage.
+ */
+import { useEffect } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router-dom';
+import { messages } from '../../shared/messages.ts';
+import { skipsJoincheck } from '../../shared/routes.ts';
+import { apiWithStatus } from '../api/client.ts';
+import type { RootData } from '../shell/root-loader.ts';
+import { useConfig } from '../shell/config-context.tsx';
+import { useDialogs } from '../shell/dialogs.tsx';
+import { signOut } from './actions.ts';
+import { takeBootSignals } from './boot.ts';
+import { sessionEvents } from './events.ts';
+import { FLAG_KEYS, readFlag, writeRedirectUrl } from './flags.ts';
+import { useSessionStore } from './session-context.tsx';
+
+export function SessionWatch() {
+  const store = useSessionStore();
+  const dialogs = useDialogs();
+  const { redirectHosts } = useConfig();
+  const location = useLocation();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+
+  useEffect(() => {
+    if (root?.loginUrl) writeRedirectUrl(root.loginUrl);
+  }, [root?.loginUrl]);
+
+  useEffect(() => {
+    const boot = takeBootSignals();
+    if (boot.ended) void dialogs.alert(messages.session.ended);
+    if (boot.signOut) void signOut(store, redirectHosts);
+    return sessionEvents.onEnded(() => {
+      if (!store.getState().user) return;
+      void dialogs.alert(messages.session.ended).then(() => signOut(store, redirectHosts));
+    });
+  }, [store, dialogs, redirectHosts]);
+
+  useEffect(() => {
+    const user = store.getState().user;
+    if (!user) return;
+    if (readFlag(FLAG_KEYS.loggedIn) === null) {
+      void signOut(store, redirectHosts);
+      return;
+    }
+    if (skipsJoincheck(location.pathname)) return;
+    const ctrl = new AbortController();
+    apiWithStatus(`/api/v1/homepage/common/joincheck/${encodeURIComponent(user.user_id)}`, { signal: ctrl.signal })
+      .then(({ status, body }) => {
+        // Only the API's verdict signs out; a network or server failure does not.
+        if (!ctrl.signal.aborted && status === 200 && body.result === 'error') void signOut(store, redirectHosts);
+      })
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, [location.key, location.pathname, store, redirectHosts]);
+
+  return null;
+}

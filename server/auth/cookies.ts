@@ -1,0 +1,105 @@
+/**
+ * The sign-in cookies of decisions D3. Tokens and the signed session live in httpOnly
+ * cookies (page JavaScript never sees a token); `autoLogin` is the spec's readable flag.
+ * In production they are Secure and carry the __Host- prefix.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { SessionUser } from '../../shared/session.ts';
+
+export const AUTO_LOGIN_COOKIE = 'autoLogin';
+const YEAR_S = 365 * 24 * 60 * 60;
+
+export interface CookieNames {
+  access: string;
+  refresh: string;
+  session: string;
+}
+
+export function cookieNames(secure: boolean): CookieNames {
+  const p = secure ? '__Host-' : '';
+  return { access: `${p}portal_at`, refresh: `${p}portal_rt`, session: `${p}portal_session` };
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  access_expires_in: number;
+  refresh_token: string;
+  refresh_expires_in: number;
+}
+
+export class AuthCookies {
+  readonly names: CookieNames;
+  readonly #secure: boolean;
+
+  constructor(secure: boolean) {
+    this.#secure = secure;
+    this.names = cookieNames(secure);
+  }
+
+  #base(httpOnly: boolean): CookieSerializeOptions {
+    return { path: '/', httpOnly, sameSite: 'lax', secure: this.#secure };
+  }
+
+  read(req: FastifyRequest): { access?: string; refresh?: string; keep: boolean } {
+    const c = req.cookies;
+    const access = c[this.names.access];
+    const refresh = c[this.names.refresh];
+    return {
+      ...(access ? { access } : {}),
+      ...(refresh ? { refresh } : {}),
+      keep: c[AUTO_LOGIN_COOKIE] === 'true',
+    };
+  }
+
+  /** Reads and verifies the signed session cookie. */
+  readSession(req: FastifyRequest): SessionUser | null {
+    const raw = req.cookies[this.names.session];
+    if (!raw) return null;
+    const unsigned = req.unsignCookie(raw);
+    if (!unsigned.valid || unsigned.value === null) return null;
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8'));
+      return isSessionUser(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * After a sign-in or refresh: the access token lives as long as it is valid; the refresh
+   * token and the session for a year when kept ("로그인 상태 유지"), else for the browser session.
+   */
+  set(reply: FastifyReply, tokens: IssuedTokens, user: SessionUser, keep: boolean): void {
+    const persistent = keep ? { maxAge: Math.min(tokens.refresh_expires_in, YEAR_S) } : {};
+    reply.setCookie(this.names.access, tokens.access_token, { ...this.#base(true), maxAge: tokens.access_expires_in });
+    reply.setCookie(this.names.refresh, tokens.refresh_token, { ...this.#base(true), ...persistent });
+    reply.setCookie(this.names.session, Buffer.from(JSON.stringify(user)).toString('base64url'), {
+      ...this.#base(true),
+      ...persistent,
+      signed: true,
+    });
+    if (keep) reply.setCookie(AUTO_LOGIN_COOKIE, 'true', { ...this.#base(false), maxAge: YEAR_S });
+    else reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(false));
+  }
+
+  clear(reply: FastifyReply): void {
+    for (const name of [this.names.access, this.names.refresh, this.names.session]) reply.clearCookie(name, this.#base(true));
+    reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(false));
+  }
+}
+
+function isSessionUser(v: unknown): v is SessionUser {
+  if (typeof v !== 'object' || v === null) return false;
+  const u = v as Record<string, unknown>;
+  return (
+    typeof u['user_id'] === 'string' &&
+    typeof u['user_name'] === 'string' &&
+    typeof u['user_no'] === 'string' &&
+    typeof u['user_key'] === 'string' &&
+    Array.isArray(u['user_auth']) &&
+    u['isHomeLoggedIn'] === true &&
+    (u['isHomeAgreeYn'] === 'Y' || u['isHomeAgreeYn'] === 'N') &&
+    (u['isHomeNoticeYn'] === 'Y' || u['isHomeNoticeYn'] === 'N')
+  );
+}

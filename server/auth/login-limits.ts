@@ -1,0 +1,42 @@
+/**
+ * Failed sign-ins per account (issue 3: e.g. 100 failures an hour per account → 429).
+ * The per-IP limit is @fastify/rate-limit's; this counts only failures, by user id,
+ * in fixed windows, in memory (one portal process). Entries expire with their window.
+ */
+export class FailureCounter {
+  readonly #limit: number;
+  readonly #windowMs: number;
+  readonly #now: () => number;
+  readonly #counts = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+    this.#limit = limit;
+    this.#windowMs = windowMs;
+    this.#now = now;
+  }
+
+  #key(userId: string): string {
+    return userId.trim().toLowerCase();
+  }
+
+  /** Seconds until the account may try again, or 0 when it may. */
+  retryAfter(userId: string): number {
+    const e = this.#counts.get(this.#key(userId));
+    const now = this.#now();
+    if (!e || e.resetAt <= now) return 0;
+    return e.count >= this.#limit ? Math.ceil((e.resetAt - now) / 1000) : 0;
+  }
+
+  fail(userId: string): void {
+    const now = this.#now();
+    if (this.#counts.size > 50_000) for (const [k, v] of this.#counts) if (v.resetAt <= now) this.#counts.delete(k);
+    const key = this.#key(userId);
+    const e = this.#counts.get(key);
+    if (!e || e.resetAt <= now) this.#counts.set(key, { count: 1, resetAt: now + this.#windowMs });
+    else e.count += 1;
+  }
+
+  succeed(userId: string): void {
+    this.#counts.delete(this.#key(userId));
+  }
+}

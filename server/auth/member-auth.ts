@@ -1,0 +1,227 @@
+/**
+ * The member's session on the portal's side (backend-for-frontend, decisions D1/D3):
+ * reads the cookies, attaches the access token to homepage API calls, refreshes once
+ * and retries once on 403, and ends the session on 401 (spec §8). The gateway, the
+ * sign-in routes and the SSR loaders all go through here, so they behave the same.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages.ts';
+import { sessionUserFrom, type MemberFields, type SessionUser } from '../../shared/session.ts';
+import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
+import type { AuthCookies, IssuedTokens } from './cookies.ts';
+
+export type TokenAnswer = MemberFields & IssuedTokens & { result: 'success' };
+
+export function isTokenAnswer(v: unknown): v is TokenAnswer {
+  if (typeof v !== 'object' || v === null) return false;
+  const a = v as Record<string, unknown>;
+  return (
+    a['result'] === 'success' &&
+    typeof a['access_token'] === 'string' &&
+    typeof a['refresh_token'] === 'string' &&
+    typeof a['access_expires_in'] === 'number' &&
+    typeof a['refresh_expires_in'] === 'number' &&
+    typeof a['userId'] === 'string' &&
+    typeof a['username'] === 'string' &&
+    typeof a['userNo'] === 'string' &&
+    typeof a['userKey'] === 'string' &&
+    Array.isArray(a['userAuth']) &&
+    (a['agreeYn'] === 'Y' || a['agreeYn'] === 'N') &&
+    (a['noticeYn'] === 'Y' || a['noticeYn'] === 'N')
+  );
+}
+
+/** The member fields of the spec's login response, without tokens (what the browser gets). */
+export function memberFields(a: MemberFields): MemberFields {
+  return {
+    userId: a.userId,
+    username: a.username,
+    userNo: a.userNo,
+    userAuth: a.userAuth,
+    userKey: a.userKey,
+    agreeYn: a.agreeYn,
+    noticeYn: a.noticeYn,
+  };
+}
+
+export type RefreshOutcome = { kind: 'ok'; answer: TokenAnswer } | { kind: 'rejected' } | { kind: 'unavailable' };
+
+interface RequestAuthState {
+  access?: string;
+  refresh?: string;
+  keep: boolean;
+  user: SessionUser | null | undefined;
+  /** A 401 ended the session during this request. */
+  ended: boolean;
+}
+
+/** How long a finished refresh is still shared with late duplicates from the same page load. */
+const SHARE_REFRESH_MS = 2_000;
+
+export class MemberAuth {
+  readonly cookies: AuthCookies;
+  readonly #homepage: HomepageClient;
+  readonly #state = new WeakMap<FastifyRequest, RequestAuthState>();
+  /**
+   * One refresh per refresh token: concurrent requests of one browser (or a second tab)
+   * that all found the access token expired share the answer instead of each spending
+   * the same refresh token, which the API would take for reuse and revoke the family.
+   * Outside that short window a spent token reaches the API, and reuse is detected.
+   */
+  readonly #refreshing = new Map<string, { at: number; promise: Promise<RefreshOutcome> }>();
+
+  constructor(homepage: HomepageClient, cookies: AuthCookies) {
+    this.#homepage = homepage;
+    this.cookies = cookies;
+  }
+
+  #stateOf(req: FastifyRequest): RequestAuthState {
+    let s = this.#state.get(req);
+    if (!s) {
+      const read = this.cookies.read(req);
+      s = { ...read, user: undefined, ended: false };
+      this.#state.set(req, s);
+    }
+    return s;
+  }
+
+  /** The access token this request holds now (after any refresh within it). */
+  accessToken(req: FastifyRequest): string | undefined {
+    return this.#stateOf(req).access;
+  }
+
+  /** Whether this request ended the member's session (a 401 from the API). */
+  ended(req: FastifyRequest): boolean {
+    return this.#stateOf(req).ended;
+  }
+
+  refresh(refreshToken: string, req: FastifyRequest): Promise<RefreshOutcome> {
+    const key = createHash('sha256').update(refreshToken).digest('base64url');
+    const now = Date.now();
+    for (const [k, v] of this.#refreshing) if (v.at !== 0 && now - v.at > SHARE_REFRESH_MS) this.#refreshing.delete(k);
+    const shared = this.#refreshing.get(key);
+    if (shared) return shared.promise;
+    const promise = this.#homepage
+      .call({
+        method: 'POST',
+        path: '/api/v1/homepage/auth/refresh',
+        body: { refresh_token: refreshToken },
+        requestId: req.id,
+        log: req.log,
+      })
+      .then((r): RefreshOutcome => {
+        if (!r.ok) return { kind: 'unavailable' };
+        if (r.status === 200 && isTokenAnswer(r.body)) return { kind: 'ok', answer: r.body };
+        if (r.status === 401 || r.status === 403 || r.status === 400) return { kind: 'rejected' };
+        return { kind: 'unavailable' };
+      });
+    // Shared while in flight (at = 0), then for SHARE_REFRESH_MS after it settles.
+    const entry = { at: 0, promise };
+    this.#refreshing.set(key, entry);
+    void promise.finally(() => {
+      entry.at = Date.now();
+    });
+    return promise;
+  }
+
+  /** Signs the member in on this reply (cookies) and for the rest of this request. */
+  signIn(req: FastifyRequest, reply: FastifyReply, answer: TokenAnswer, keep: boolean): SessionUser {
+    const user = sessionUserFrom(answer);
+    this.cookies.set(reply, answer, user, keep);
+    const s = this.#stateOf(req);
+    s.access = answer.access_token;
+    s.refresh = answer.refresh_token;
+    s.keep = keep;
+    s.user = user;
+    s.ended = false;
+    return user;
+  }
+
+  /** Forgets the session on this reply (cookies cleared) and for the rest of this request. */
+  end(req: FastifyRequest, reply: FastifyReply): void {
+    this.cookies.clear(reply);
+    const s = this.#stateOf(req);
+    delete s.access;
+    delete s.refresh;
+    s.user = null;
+    s.ended = true;
+  }
+
+  async #refreshInto(req: FastifyRequest, reply: FastifyReply, log: FastifyBaseLogger): Promise<'ok' | 'rejected' | 'unavailable'> {
+    const s = this.#stateOf(req);
+    if (!s.refresh) return 'rejected';
+    const outcome = await this.refresh(s.refresh, req);
+    if (outcome.kind === 'ok') {
+      this.signIn(req, reply, outcome.answer, s.keep);
+      log.info({ auth: { event: 'refresh', userId: outcome.answer.userId } }, 'access token refreshed');
+      return 'ok';
+    }
+    if (outcome.kind === 'rejected') {
+      log.info({ auth: { event: 'refresh-rejected' } }, 'refresh token refused: session ended');
+      this.end(req, reply);
+    }
+    return outcome.kind;
+  }
+
+  /**
+   * The member on this request: from the signed session cookie while the access token
+   * cookie lives, else restored with the refresh token (cookies set on this reply, before
+   * the first byte of a page). Null for visitors.
+   */
+  async session(req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+    const s = this.#stateOf(req);
+    if (s.user !== undefined) return s.user;
+    const fromCookie = this.cookies.readSession(req);
+    if (fromCookie && s.access) {
+      s.user = fromCookie;
+      return fromCookie;
+    }
+    if (s.refresh) {
+      const r = await this.#refreshInto(req, reply, req.log);
+      if (r === 'ok') return s.user ?? null;
+      // The API is unreachable: keep the cookies, show the member as signed in if we know them.
+      s.user = r === 'unavailable' ? fromCookie : null;
+      return s.user;
+    }
+    if (fromCookie || req.cookies[this.cookies.names.session]) this.end(req, reply);
+    s.user = null;
+    return null;
+  }
+
+  /**
+   * A homepage API call on behalf of this request's member (or anonymously for visitors):
+   * the access token attached; on 403 one refresh and one retry; on 401 (or a refused
+   * refresh) the session ends and the answer is 401.
+   */
+  async call(req: FastifyRequest, reply: FastifyReply, c: Omit<HomepageCall, 'accessToken' | 'requestId' | 'log'>): Promise<HomepageResult> {
+    const s = this.#stateOf(req);
+    if (!s.access && s.refresh) {
+      const r = await this.#refreshInto(req, reply, req.log);
+      if (r === 'rejected') return sessionEnded();
+    }
+    const first = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });
+    if (!first.ok) return first;
+    if (first.status === 403 && s.refresh) {
+      const r = await this.#refreshInto(req, reply, req.log);
+      if (r === 'rejected') return sessionEnded();
+      if (r === 'unavailable') return first;
+      const retried = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });
+      if (retried.ok && retried.status === 401) {
+        this.end(req, reply);
+        return sessionEnded();
+      }
+      return retried;
+    }
+    if (first.status === 401 && (s.access || s.refresh || this.cookies.readSession(req))) {
+      req.log.info({ auth: { event: 'unauthorized' } }, 'homepage API answered 401: session ended');
+      this.end(req, reply);
+      return sessionEnded();
+    }
+    return first;
+  }
+}
+
+function sessionEnded(): HomepageResult {
+  return { ok: true, status: 401, body: { result: 'error', msg: messages.session.ended }, durationMs: 0 };
+}

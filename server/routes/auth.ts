@@ -1,0 +1,210 @@
+/**
+ * The portal's own sign-in routes (spec §7, second table; decisions D3):
+ * POST /api/login/login, POST /api/token/refresh/auto, GET|POST /api/login/logout,
+ * GET /api/token/access/token, GET /api/token/refresh/token — and /sso/sso, the test
+ * single sign-on (decisions D2, only with TEST_LOGIN=Y).
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { messages } from '../../shared/messages.ts';
+import { AGREE_PATH, HOME_PATH } from '../../shared/routes.ts';
+import { safeRedirectTarget } from '../../shared/safe-redirect.ts';
+import type { AuthConfig } from '../config.ts';
+import type { HomepageClient } from '../homepage/client.ts';
+import { FailureCounter } from '../auth/login-limits.ts';
+import { isTokenAnswer, memberFields, type MemberAuth } from '../auth/member-auth.ts';
+import { sameOrigin } from '../auth/same-origin.ts';
+
+export interface AuthRoutesOptions {
+  auth: MemberAuth;
+  homepage: HomepageClient;
+  config: AuthConfig;
+  testLogin: boolean;
+}
+
+const LoginBody = {
+  type: 'object',
+  required: ['user_id', 'user_pass'],
+  additionalProperties: false,
+  properties: {
+    user_id: { type: 'string', minLength: 1, maxLength: 40 },
+    user_pass: { type: 'string', minLength: 1, maxLength: 200 },
+    keep: { type: 'boolean' },
+  },
+} as const;
+
+interface LoginBodyType {
+  user_id: string;
+  user_pass: string;
+  keep?: boolean;
+}
+
+const SsoQuery = {
+  type: 'object',
+  properties: {
+    userid: { type: 'string', minLength: 1, maxLength: 40 },
+    key: { type: 'string', minLength: 1, maxLength: 200 },
+    token: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+function wantsHtml(req: FastifyRequest): boolean {
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
+  const { auth, homepage, config } = opts;
+  const failures = new FailureCounter(config.loginFailuresPerHour, 60 * 60 * 1000);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      result: 'error',
+      msg: messages.login.tooMany,
+    }),
+  });
+
+  // ── POST /api/login/login ────────────────────────────────────────────────
+  app.post<{ Body: LoginBodyType }>(
+    '/api/login/login',
+    {
+      schema: { body: LoginBody },
+      preHandler: sameOrigin(true),
+      config: { rateLimit: { max: config.loginPerMinute, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const userId = req.body.user_id.trim();
+      const keep = req.body.keep === true;
+      const log = (outcome: string) => req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
+
+      const wait = failures.retryAfter(userId);
+      if (wait > 0) {
+        log('account-locked');
+        return reply.code(429).header('retry-after', String(wait)).send({ result: 'error', msg: messages.login.accountLocked });
+      }
+
+      const r = await homepage.call({
+        method: 'POST',
+        path: '/api/v1/homepage/auth/login',
+        body: { user_id: userId, user_pass: req.body.user_pass, keep },
+        requestId: req.id,
+        log: req.log,
+      });
+      if (!r.ok) {
+        log('unavailable');
+        return reply.code(r.status).send({ result: 'error', msg: messages.error.temporary });
+      }
+      if (r.status === 200 && isTokenAnswer(r.body)) {
+        failures.succeed(userId);
+        auth.signIn(req, reply, r.body, keep);
+        log('success');
+        return { result: 'success', msg: '', expired: false, ...memberFields(r.body) };
+      }
+      if (r.status === 401) {
+        failures.fail(userId);
+        log('invalid');
+        return reply.code(401).send({ result: 'error', msg: messages.login.invalid, expired: false });
+      }
+      if (r.status === 200 && r.body.result === 'error') {
+        const expired = (r.body as { expired?: unknown }).expired === true;
+        log(expired ? 'expired' : 'refused');
+        return { result: 'error', expired, msg: expired ? messages.login.expired : (r.body.msg ?? messages.error.temporary) };
+      }
+      log(`upstream-${r.status}`);
+      return reply.code(r.status >= 500 ? 502 : r.status).send({ result: 'error', msg: r.body.msg ?? messages.error.temporary });
+    },
+  );
+
+  // ── POST /api/token/refresh/auto (auto-login, and re-reading the session) ────
+  app.post('/api/token/refresh/auto', { preHandler: sameOrigin(true) }, async (req, reply) => {
+    const { refresh } = auth.cookies.read(req);
+    if (!refresh) {
+      auth.end(req, reply);
+      return reply.code(401).send({ result: 'error', msg: messages.session.ended, expired: true });
+    }
+    const outcome = await auth.refresh(refresh, req);
+    if (outcome.kind === 'ok') {
+      const { keep } = auth.cookies.read(req);
+      auth.signIn(req, reply, outcome.answer, keep);
+      req.log.info({ auth: { event: 'auto-login', userId: outcome.answer.userId } }, 'session restored');
+      return { result: 'success', msg: '', expired: false, ...memberFields(outcome.answer) };
+    }
+    if (outcome.kind === 'rejected') {
+      auth.end(req, reply);
+      return reply.code(401).send({ result: 'error', msg: messages.session.ended, expired: true });
+    }
+    return reply.code(502).send({ result: 'error', msg: messages.error.temporary });
+  });
+
+  // ── GET|POST /api/login/logout ──────────────────────────────────────────────
+  async function logout(req: FastifyRequest, reply: FastifyReply) {
+    const { access, refresh } = auth.cookies.read(req);
+    let target = HOME_PATH;
+    if (access) {
+      const r = await homepage.call({ method: 'GET', path: '/api/v1/homepage/common/token/logout', accessToken: access, requestId: req.id, log: req.log });
+      const url = r.ok && r.status === 200 ? (r.body as { logout_url?: unknown }).logout_url : undefined;
+      target = safeRedirectTarget(url, config.redirectHosts) ?? HOME_PATH;
+      if (!(r.ok && r.status === 200)) req.log.warn({ auth: { event: 'logout-upstream-failed' } }, 'logout call failed; signed out locally');
+    }
+    if (refresh) {
+      // Revokes the family even when the access token had expired.
+      await homepage.call({ method: 'POST', path: '/api/v1/homepage/auth/logout', body: { refresh_token: refresh }, requestId: req.id, log: req.log });
+    }
+    auth.end(req, reply);
+    req.log.info({ auth: { event: 'logout' } }, 'signed out');
+    if (req.method === 'GET' && wantsHtml(req)) return reply.redirect(target, 303);
+    return { result: 'success', logout_url: target };
+  }
+  app.get('/api/login/logout', { preHandler: sameOrigin(false) }, logout);
+  app.post('/api/login/logout', { preHandler: sameOrigin(true) }, logout);
+
+  // ── GET /api/token/access/token, /api/token/refresh/token (embedding clients) ──
+  app.get('/api/token/access/token', { preHandler: sameOrigin(true) }, async (req, reply) => {
+    const user = await auth.session(req, reply);
+    const token = auth.accessToken(req);
+    if (!user || !token) return reply.code(401).send({ result: 'error', msg: messages.session.ended });
+    reply.header('cache-control', 'no-store');
+    return { result: 'success', access_token: token };
+  });
+  app.get('/api/token/refresh/token', { preHandler: sameOrigin(true) }, async (req, reply) => {
+    const { refresh, keep } = auth.cookies.read(req);
+    if (!refresh) return reply.code(401).send({ result: 'error', msg: messages.session.ended });
+    const outcome = await auth.refresh(refresh, req);
+    if (outcome.kind === 'ok') {
+      auth.signIn(req, reply, outcome.answer, keep);
+      reply.header('cache-control', 'no-store');
+      return { result: 'success', access_token: outcome.answer.access_token };
+    }
+    if (outcome.kind === 'rejected') {
+      auth.end(req, reply);
+      return reply.code(401).send({ result: 'error', msg: messages.session.ended });
+    }
+    return reply.code(502).send({ result: 'error', msg: messages.error.temporary });
+  });
+
+  // ── GET /sso/sso: test single sign-on (decisions D2) ────────────────────────
+  app.get<{ Querystring: { userid?: string; key?: string; token?: string } }>(
+    '/sso/sso',
+    { schema: { querystring: SsoQuery }, attachValidation: true },
+    async (req, reply) => {
+      if (!opts.testLogin) return reply.code(404).type('text/plain; charset=utf-8').send(messages.error.notFound);
+      const q = req.validationError ? {} : req.query;
+      const member = q.userid && q.key && q.token ? { userId: q.userid, key: q.key, token: q.token } : config.testMember;
+      const r = await homepage.call({
+        method: 'GET',
+        path: `/api/v1/homepage/auth/sso/${encodeURIComponent(member.token)}`,
+        query: new URLSearchParams({ userid: member.userId, key: member.key }).toString(),
+        requestId: req.id,
+        log: req.log,
+      });
+      if (r.ok && r.status === 200 && isTokenAnswer(r.body)) {
+        const user = auth.signIn(req, reply, r.body, false);
+        req.log.info({ auth: { event: 'sso', userId: user.user_id } }, 'test single sign-on');
+        return reply.redirect(user.isHomeAgreeYn === 'Y' ? HOME_PATH : AGREE_PATH, 302);
+      }
+      req.log.warn({ auth: { event: 'sso-refused', userId: member.userId } }, 'test single sign-on refused');
+      return app.renderPage(req, reply, { status: 401 });
+    },
+  );
+};
