@@ -10,6 +10,7 @@ export interface ConsoleWatch {
 }
 
 export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
   baseURL: async ({}, use) => {
     const url = process.env['E2E_BASE_URL'];
     if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');

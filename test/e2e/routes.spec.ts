@@ -3,7 +3,7 @@
  * errors or warnings (the fixture fails on any), and no axe violations (WCAG 2.2 AA)
  * at phone and desktop widths.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { pages, type PageDef } from '../../shared/routes.ts';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
 
