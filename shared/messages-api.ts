@@ -154,6 +154,7 @@ export const apiMessages = {
     leaderOnly: '동아리 회장만 모임을 기록할 수 있습니다.',
     tooFewMembers: '회원이 2명 이상인 동아리만 모임을 기록할 수 있습니다.',
     attendeeNotMember: (name: string) => `${josa(name, '은/는')} 이 동아리 회원이 아닙니다.`,
+    attendeeUnknown: '참석자의 회원번호를 다시 확인해 주세요.',
     meetingDuplicate: '같은 날짜의 모임이 이미 기록되어 있습니다.',
     joined: '독서동아리에 가입했습니다.',
     left: '독서동아리에서 탈퇴했습니다.',

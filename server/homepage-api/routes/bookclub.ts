@@ -207,7 +207,8 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
                  LEFT JOIN club_members cm ON cm.member_id = m.member_id AND cm.club_id = ? WHERE m.user_no = ?`,
             )
             .get(id, userNo);
-          if (!r || r['club_id'] === null) throw badRequest(apiMessages.bookclub.attendeeNotMember(r ? str(r, 'user_name') : userNo));
+          if (!r) throw badRequest(apiMessages.bookclub.attendeeUnknown);
+          if (r['club_id'] === null) throw badRequest(apiMessages.bookclub.attendeeNotMember(str(r, 'user_name')));
           return { userNo, memberId: int(r, 'member_id') };
         });
         if (db.prepare('SELECT 1 FROM club_meetings WHERE club_id = ? AND held_on = ?').get(id, b.held_on)) {

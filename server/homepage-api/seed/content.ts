@@ -75,7 +75,7 @@ export const SEED_AUTHOR_TALKS: readonly { key: number; title: string; author: s
 export const SEED_CLUBS: readonly { key: number; name: string; leader: number; capacity: number; city: string; schedule: string; description: string; members: number[] }[] = [
   { key: 1, name: '상당 책수다', leader: 1, capacity: 12, city: '43111', schedule: '매월 둘째·넷째 토요일 오전 10시, 상당도서관', description: '소설과 에세이를 한 달에 두 권 함께 읽고 이야기 나누는 동네 모임입니다.', members: [1, 101, 115, 129, 143] },
   { key: 2, name: '오송 과학책 읽기', leader: 103, capacity: 10, city: '43113', schedule: '매월 첫째 목요일 저녁 7시 30분, 오송도서관', description: '교양 과학책을 천천히 읽고 궁금한 점을 함께 찾아보는 모임입니다.', members: [103, 117, 131, 1] },
-  { key: 3, name: '충주 고전 함께 읽기', leader: 105, capacity: 8, city: '43130', schedule: '격주 수요일 저녁 7시, 충주시립도서관', description: '세계 고전 문학을 한 권씩 완독하는 모임입니다.', members: [105, 119, 133, 147, 2] },
+  { key: 3, name: '충주 고전 함께 읽기', leader: 105, capacity: 8, city: '43130', schedule: '격주 수요일 저녁 7시, 충주시립도서관', description: '세계 고전 문학을 한 권씩 완독하는 모임입니다.', members: [105, 119, 133, 147] },
   { key: 4, name: '제천 그림책 모임', leader: 106, capacity: 6, city: '43150', schedule: '매월 셋째 토요일 오후 2시, 제천시립도서관', description: '부모와 아이가 함께 그림책을 읽고 이야기를 나눕니다.', members: [106, 120, 134, 148, 102, 116] },
   { key: 5, name: '진천 청소년 서평단', leader: 111, capacity: 15, city: '43750', schedule: '매주 금요일 오후 5시, 진천군립도서관', description: '청소년이 서평을 쓰고 서로 읽어 주는 모임입니다.', members: [111, 125, 139] },
 ];

@@ -67,3 +67,21 @@ export async function call(
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 }
+
+/** reader02 (terms not agreed at seed) after agreeing: a member with no seeded activity. */
+export async function freshMember(app: FastifyInstance): Promise<string> {
+  const { access_token } = await login(app, 'reader02');
+  const r = await call(app, access_token, 'POST', '/user/info', { agree_yn: 'Y' });
+  if (r.statusCode !== 200) throw new Error(`agree failed: ${r.body}`);
+  return access_token;
+}
+
+/** ISBNs of curated seed books, for writes that need a known book. */
+export { curatedBooks } from '../../../server/homepage-api/seed/books.ts';
+
+export function ledgerSum(app: FastifyInstance, userId: string): number {
+  const r = app.db
+    .prepare('SELECT coalesce(sum(l.points), 0) AS n FROM point_ledger l JOIN members m USING (member_id) WHERE m.user_id = ?')
+    .get(userId);
+  return Number(r?.['n']);
+}
