@@ -52,13 +52,17 @@ export function migrate(db: Database, migrations: Migration[] = listMigrations()
     db.prepare('SELECT version FROM schema_migrations').all().map((r) => Number(r['version'])),
   );
   const done: number[] = [];
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
-    transaction(db, () => {
+    // Another process may have applied it since we looked: check again under the write lock.
+    const ran = transaction(db, () => {
+      if (isApplied.get(m.version)) return false;
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+      return true;
     });
-    done.push(m.version);
+    if (ran) done.push(m.version);
   }
   return done;
 }

@@ -85,3 +85,52 @@ export function ledgerSum(app: FastifyInstance, userId: string): number {
     .get(userId);
   return Number(r?.['n']);
 }
+
+/** The API as a child process (`node server/homepage-api/main.ts`) on a free loopback port. */
+export interface ChildApi {
+  url: string;
+  child: import('node:child_process').ChildProcess;
+  exited: Promise<number | null>;
+}
+
+export async function spawnApi(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ChildApi> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['server/homepage-api/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, HOMEPAGE_API_PORT: '0', HOMEPAGE_API_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`API did not start in ${timeoutMs} ms: ${buffered.slice(-500)}`));
+    }, timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffered);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`API exited with ${code}: ${buffered.slice(-500)}`));
+    });
+  });
+  return { url, child, exited };
+}
+
+export async function post(url: string, token: string | undefined, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}

@@ -1,0 +1,144 @@
+/** Content, codes, catalogue search and popular books of the reference homepage API. */
+import t from 'tap';
+import { call, curatedBooks, testApi } from './helpers.ts';
+import { choseong, grams, normalise } from '../../../server/homepage-api/search/book-search.ts';
+import { isbnCheckDigit } from '../../../server/homepage-api/seed/books.ts';
+
+t.test('notices: today\'s behaviour kept, pagination, detail with view count', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const all = (await call(app, undefined, 'GET', '/board/notice')).json();
+  t.equal(all.notice_list.length, 8, 'no page/size: the whole list');
+  t.equal(all.total, 8);
+  const strip = (await call(app, undefined, 'GET', '/board/notice?notice_type=1&display_yn=Y')).json();
+  t.same(Object.keys(strip.notice_list[0]).sort(), ['display_yn', 'notice_info_key', 'notice_subject', 'notice_type', 'reg_date']);
+  t.ok(strip.notice_list.every((n: { notice_type: string; display_yn: string }) => n.notice_type === '1' && n.display_yn === 'Y'));
+  t.equal(strip.notice_list[0].notice_info_key, 7, 'newest first');
+  const page2 = (await call(app, undefined, 'GET', '/board/notice?page=2&size=3')).json();
+  t.match(page2, { page: 2, size: 3, total: 8 });
+  t.equal(page2.notice_list.length, 3);
+  const d1 = (await call(app, undefined, 'GET', '/board/notice/4')).json();
+  const d2 = (await call(app, undefined, 'GET', '/board/notice/4')).json();
+  t.equal(d2.notice.view_count, d1.notice.view_count + 1, 'each read counts');
+  t.match(d1.notice.notice_content, /21일/);
+  const hidden = await call(app, undefined, 'GET', '/board/notice/8');
+  t.same([hidden.statusCode, hidden.json().msg], [404, '요청하신 공지사항을 찾을 수 없습니다.']);
+  t.equal((await call(app, undefined, 'GET', '/board/notice/abc')).statusCode, 400);
+  t.equal((await call(app, undefined, 'GET', '/board/notice?display_yn=yes')).statusCode, 400);
+});
+
+t.test('FAQ by category, newsletters, system contents, bookstores', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const faq = (await call(app, undefined, 'GET', '/board/faq?category=point')).json();
+  t.ok(faq.faq_list.length >= 3 && faq.faq_list.every((f: { category: string }) => f.category === 'point'));
+  t.same(faq.categories.map((c: { category_name: string }) => c.category_name), ['회원', '포인트', '독서활동', '21일 챌린지', '서점·사용']);
+  const letters = (await call(app, undefined, 'GET', '/board/newsletter?size=2')).json();
+  t.match(letters, { total: 6, size: 2 });
+  t.equal(letters.newsletter_list[0].issue_no, 6, 'newest issue first');
+  t.match((await call(app, undefined, 'GET', '/board/newsletter/3')).json().newsletter.content, /21일 챌린지/);
+  for (const type of ['terms', 'privacy', 'service', 'bookstore']) {
+    const c = (await call(app, undefined, 'GET', `/common/systemcontentinfo?content_type=${type}`)).json();
+    t.ok(c.system_content.sections.length >= 4, `${type}: sections`);
+    t.match(c.system_content.content, /[가-힣]{2,} [가-힣]{2,} [가-힣]{2,}/);
+  }
+  t.match((await call(app, undefined, 'GET', '/common/systemcontentinfo?content_type=terms')).json().system_content.content, /23,750포인트/);
+  t.equal((await call(app, undefined, 'GET', '/common/systemcontentinfo')).statusCode, 400);
+  const cheongju = (await call(app, undefined, 'GET', '/bookstore/list?city_code=43110')).json();
+  t.ok(cheongju.total >= 5 && cheongju.bookstore_list.every((b: { city_name: string }) => b.city_name.startsWith('청주시')));
+  const all = (await call(app, undefined, 'GET', '/bookstore/list')).json();
+  t.ok(all.regions.length >= 10, 'bookstores in most cities and counties');
+  t.match((await call(app, undefined, 'GET', `/bookstore/list?query=${encodeURIComponent('단양')}`)).json().bookstore_list, [{ name: '단양강변서점' }]);
+});
+
+t.test('region codes of 충청북도', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const cities = (await call(app, undefined, 'GET', '/code/local/43')).json();
+  t.equal(cities.parent.region_name, '충청북도');
+  t.same(cities.region_list.map((r: { region_code: string }) => r.region_code), ['43110', '43130', '43150', '43720', '43730', '43740', '43745', '43750', '43760', '43770', '43800']);
+  const gu = (await call(app, undefined, 'GET', '/code/local/43/43110')).json();
+  t.same(gu.region_list.map((r: { region_name: string }) => r.region_name), ['상당구', '서원구', '흥덕구', '청원구']);
+  const towns = (await call(app, undefined, 'GET', '/code/local/43/43111')).json();
+  t.ok(towns.region_list.some((r: { region_name: string }) => r.region_name === '용암1동'));
+  t.ok(towns.region_list.every((r: { level: number; has_children: boolean }) => r.level === 4 && !r.has_children));
+  for (const code of ['43130', '43150', '43720', '43730', '43740', '43745', '43750', '43760', '43770', '43800']) {
+    const r = (await call(app, undefined, 'GET', `/code/local/43/${code}`)).json();
+    t.ok(r.region_list.length >= 2, `${r.parent.region_name}: ${r.region_list.length} 읍·면·동`);
+    t.ok(r.region_list.some((x: { region_name: string }) => /읍$/.test(x.region_name)), `${r.parent.region_name} has an 읍`);
+  }
+  t.equal((await call(app, undefined, 'GET', '/code/local/43130/43150')).statusCode, 404, 'b must lie inside a');
+  t.equal((await call(app, undefined, 'GET', '/code/local/11')).statusCode, 404);
+});
+
+t.test('search helpers', async (t) => {
+  t.equal(normalise(' 채식 주의자! '), '채식주의자');
+  t.equal(choseong('한강 Kang 1'), 'ㅎㄱ Kang 1');
+  t.equal(grams('한강의기적'), '한강 강의 의기 기적 적');
+  t.equal(grams('숲'), '숲');
+  t.equal(isbnCheckDigit('978893643359'), '8');
+  for (const b of curatedBooks()) {
+    if (!/^97[89]\d{10}$/.test(b.isbn) || isbnCheckDigit(b.isbn.slice(0, 12)) !== b.isbn[12]) t.fail(`bad ISBN ${b.isbn} ${b.title}`);
+  }
+  t.equal(new Set(curatedBooks().map((b) => b.isbn)).size, curatedBooks().length, 'curated ISBNs are unique');
+  t.ok(curatedBooks().length >= 200, `${curatedBooks().length} curated books`);
+});
+
+t.test('book search: substrings, 2-character words, 초성, ISBN, fields, ranking, pages', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const search = async (q: string, extra = '') => (await call(app, undefined, 'GET', `/book/search?query=${encodeURIComponent(q)}${extra}`)).json();
+  const total = app.db.prepare('SELECT count(*) AS n FROM books').get()?.['n'];
+  t.ok(Number(total) >= 2000, `${String(total)} books in the catalogue`);
+
+  const exact = await search('채식주의자');
+  t.equal(exact.book_list[0].title, '채식주의자', 'exact title first');
+  t.equal((await search('채식 주의자')).book_list[0].title, '채식주의자', 'spaces do not matter');
+  t.equal((await search('주의자')).book_list[0].title, '채식주의자', 'a substring in the middle');
+  const twoChar = await search('한강');
+  t.equal(twoChar.book_list[0].title, '한강 1', 'title starting with the word first');
+  t.ok(twoChar.book_list.slice(0, 10).some((b: { author: string }) => b.author === '한강'), 'then books by 한강');
+  const cho = await search('ㅂㅍㅎㅍㅇㅈ');
+  t.equal(cho.chosung_yn, 'Y');
+  t.equal(cho.book_list[0].title, '불편한 편의점');
+  t.equal((await search('ㄱㅇㅎ', '&field=author')).book_list[0].author, '김영하');
+  const mixed = await search('불ㅍ');
+  t.ok(mixed.book_list.some((b: { title: string }) => b.title.startsWith('불편한')), 'syllables and 초성 mixed');
+  const isbn = curatedBooks()[0]?.isbn ?? '';
+  t.match((await search(isbn)).book_list, [{ isbn }]);
+  t.match((await search(`${isbn.slice(0, 3)}-${isbn.slice(3, 5)}-${isbn.slice(5)}`)).book_list, [{ isbn }], 'hyphens in an ISBN');
+  t.ok((await search(isbn.slice(0, 8), '&field=isbn')).total >= 1, 'ISBN prefix');
+  t.ok((await search('창비', '&field=publisher')).book_list.every((b: { publisher: string }) => b.publisher === '창비'));
+  t.equal((await search('창비', '&field=title')).total, 0, 'field restriction');
+  t.equal((await search('PACHINKO')).book_list[0].title, 'pachinko', 'case-insensitive');
+  const p1 = await search('바다', '&size=5');
+  const p2 = await search('바다', '&size=5&page=2');
+  t.equal(p1.total, p2.total);
+  t.notSame(p1.book_list.map((b: { isbn: string }) => b.isbn), p2.book_list.map((b: { isbn: string }) => b.isbn));
+  t.equal((await search('숲')).book_list.length > 0, true, 'one character');
+  t.equal((await search('!!!')).total, 0);
+  t.equal((await call(app, undefined, 'GET', '/book/search')).statusCode, 400, 'query required');
+  t.equal((await call(app, undefined, 'GET', `/book/search?query=${'가'.repeat(101)}`)).statusCode, 400);
+  const detail = (await call(app, undefined, 'GET', `/book/${isbn}`)).json();
+  t.match(detail, { result: 'success', book: { isbn }, diary_count: Number });
+});
+
+t.test('popular books by period, age group and region', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const month = (await call(app, undefined, 'GET', '/popular/popularbooklist?size=10')).json();
+  t.ok(month.popular_list.length > 0);
+  const scores = month.popular_list.map((b: { score: number }) => b.score);
+  t.same(scores, [...scores].sort((a: number, b: number) => b - a), 'ranked by score');
+  t.same(month.popular_list.map((b: { rank: number }) => b.rank), scores.map((_: number, i: number) => i + 1));
+  const first = month.popular_list[0];
+  t.equal(first.score, first.diary_count + 3 * first.review_count + 2 * first.loan_count);
+  const year = (await call(app, undefined, 'GET', '/popular/popularbooklist?period=year')).json();
+  t.ok(year.total >= month.total);
+  const cheongju = (await call(app, undefined, 'GET', '/popular/popularbooklist?city_code=43110')).json();
+  t.ok(cheongju.total <= month.total);
+  const teens = (await call(app, undefined, 'GET', '/popular/popularbooklist?age_group=10')).json();
+  t.ok(teens.total <= month.total);
+  t.equal((await call(app, undefined, 'GET', '/popular/popularbooklist?from=2026-11-10&to=2026-11-01')).statusCode, 400);
+  t.equal((await call(app, undefined, 'GET', '/popular/popularbooklist?from=2020-01-01&to=2020-01-31')).json().total, 0);
+});

@@ -1,0 +1,61 @@
+/**
+ * No acknowledged write is lost when the process is killed (issue 4 item 6): the API
+ * runs as a child process on a file under a temp DATA_DIR; writes stream in; SIGKILL
+ * lands mid-run; the reopened database holds every write that was answered 200.
+ */
+import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PASSWORD, curatedBooks, post, spawnApi } from './helpers.ts';
+import { openDatabase } from '../../../server/homepage-api/store/db.ts';
+
+t.test('SIGKILL during writes loses no acknowledged write', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'api-kill-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const api = await spawnApi(dir, { ACCESS_TOKEN_TTL_S: '3600' });
+  t.teardown(() => {
+    if (api.child.exitCode === null) api.child.kill('SIGKILL');
+  });
+  const base = `${api.url}/api/v1/homepage`;
+  const login = await post(`${base}/auth/login`, undefined, { user_id: 'reader01', user_pass: PASSWORD });
+  t.equal(login.status, 200);
+  const token = String(login.body['access_token']);
+  const isbn = curatedBooks()[3]?.isbn ?? '';
+
+  const acked: number[] = [];
+  let stop = false;
+  let failures = 0;
+  const worker = async (w: number) => {
+    for (let i = 0; !stop; i++) {
+      try {
+        const r = await post(`${base}/activity/bookdiary`, token, { isbn, content: `중단 시험 ${w}-${i}` });
+        if (r.status === 200) acked.push(Number(r.body['activity_key']));
+      } catch {
+        failures++; // the process died under this request: it was never acknowledged
+        return;
+      }
+    }
+  };
+  const workers = [0, 1, 2, 3, 4, 5].map(worker);
+  const deadline = Date.now() + 10_000;
+  while (acked.length < 120 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  api.child.kill('SIGKILL');
+  const code = await api.exited;
+  stop = true;
+  await Promise.all(workers);
+  t.equal(code, null, 'killed by a signal');
+  t.ok(acked.length >= 50, `${acked.length} writes acknowledged before the kill (${failures} in flight died)`);
+
+  const db = openDatabase(join(dir, 'homepage.db'));
+  try {
+    const present = new Set(
+      db.prepare("SELECT d.activity_id FROM diaries d JOIN activities a USING (activity_id) JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'").all().map((r) => Number(r['activity_id'])),
+    );
+    const lost = acked.filter((id) => !present.has(id));
+    t.same(lost, [], 'every acknowledged diary, its activity and its ledger entry survived');
+    t.equal(db.prepare('PRAGMA integrity_check').get()?.['integrity_check'], 'ok');
+  } finally {
+    db.close();
+  }
+});
