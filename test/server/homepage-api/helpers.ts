@@ -1,4 +1,5 @@
 /** Shared helpers of the reference homepage API's tap tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildHomepageApi, type HomepageApiOptions } from '../../../server/homepage-api/app.ts';
 import type { ApiSettingsInput } from '../../../server/homepage-api/settings.ts';
@@ -89,12 +90,11 @@ export function ledgerSum(app: FastifyInstance, userId: string): number {
 /** The API as a child process (`node server/homepage-api/main.ts`) on a free loopback port. */
 export interface ChildApi {
   url: string;
-  child: import('node:child_process').ChildProcess;
+  child: ChildProcess;
   exited: Promise<number | null>;
 }
 
 export async function spawnApi(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ChildApi> {
-  const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['server/homepage-api/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, HOMEPAGE_API_PORT: '0', HOMEPAGE_API_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
