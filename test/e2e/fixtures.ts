@@ -7,6 +7,8 @@ import { test as base, expect, type ConsoleMessage, type Page } from '@playwrigh
 
 export interface ConsoleWatch {
   problems: string[];
+  /** Expect a console message (e.g. the browser's own "Failed to load resource … 401"). */
+  allow(pattern: RegExp): void;
 }
 
 export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
@@ -18,13 +20,15 @@ export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
   },
   consoleWatch: [
     async ({ page }, use) => {
-      const watch: ConsoleWatch = { problems: [] };
+      const allowed: RegExp[] = [];
+      const watch: ConsoleWatch = { problems: [], allow: (p) => allowed.push(p) };
       page.on('console', (m: ConsoleMessage) => {
         if (m.type() === 'error' || m.type() === 'warning') watch.problems.push(`${m.type()}: ${m.text()}`);
       });
       page.on('pageerror', (e) => watch.problems.push(`pageerror: ${e.message}`));
       await use(watch);
-      expect(watch.problems, 'no console errors or warnings').toEqual([]);
+      const unexpected = watch.problems.filter((p) => !allowed.some((a) => a.test(p)));
+      expect(unexpected, 'no console errors or warnings').toEqual([]);
     },
     { auto: true },
   ],

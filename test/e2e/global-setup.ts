@@ -1,52 +1,8 @@
-/**
- * Starts the portal the way the README does (node server/main.ts, production build,
- * embedded reference API) on a free loopback port with a throwaway DATA_DIR, and
- * hands its URL to the tests. Returns the teardown that stops it.
- */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+/** Starts the portal for the whole run and hands its URL to the tests (E2E_BASE_URL). */
+import { startPortal } from './portal-process.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const root = join(import.meta.dirname, '..', '..');
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      TEST_LOGIN: 'Y',
-      LOG_LEVEL: 'info',
-      ...(process.env['E2E_ENV'] ? (JSON.parse(process.env['E2E_ENV']) as Record<string, string>) : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const logs: string[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`portal did not start:\n${logs.join('\n')}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`portal exited with ${code}:\n${logs.join('\n')}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (logs.length < 200) logs.push(line);
-      try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'portal listening' && entry.url) {
-          clearTimeout(timer);
-          resolve(entry.url.replace('localhost', '127.0.0.1'));
-        }
-      } catch {
-        // not a JSON log line
-      }
-    });
-  });
-  process.env['E2E_BASE_URL'] = url;
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const portal = await startPortal();
+  process.env['E2E_BASE_URL'] = portal.url;
+  return () => portal.stop();
 }
