@@ -117,9 +117,18 @@ export const messages = {
     iosHint: '아이폰에서는 화면 오른쪽 아래의 메뉴(⋯)를 누른 뒤 「Safari로 열기」를 선택해 주세요.',
     continue: '이 브라우저에서 계속 이용하기',
   },
-  pending: {
-    title: '준비 중인 정보',
-    body: '이 정보는 아직 제공되지 않습니다. 서비스가 열리면 이곳에 표시됩니다.',
+  information: {
+    title: '정보 수정',
+    submit: '저장',
+    saved: '회원정보를 수정했습니다.',
+    passwordHint: '회원정보를 바꾸려면 현재 비밀번호를 한 번 더 입력해 주세요.',
+  },
+  diary: {
+    start: '독서일지 쓰기',
+    label: '오늘 읽은 내용과 느낀 점',
+    hint: '하루 한 번 적립됩니다.',
+    submit: '일지 저장',
+    empty: '독서일지 내용을 입력해 주세요.',
   },
   upcoming: {
     title: '서비스 준비 중입니다.',

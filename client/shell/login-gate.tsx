@@ -5,47 +5,37 @@
  * login redirect URL (then back here), no goes back.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../shared/messages.ts';
-import { AGREE_PATH, HOME_PATH } from '../../shared/routes.ts';
-import { isExternal, loginHref } from '../session/login-redirect.ts';
+import { HOME_PATH } from '../../shared/routes.ts';
+import { isExternal } from '../session/login-redirect.ts';
 import { useSessionUser } from '../session/session-context.tsx';
-import { FLAG_KEYS, readFlag } from '../session/flags.ts';
-import { useConfig } from './config-context.tsx';
-import { useDialogs } from './dialogs.tsx';
-import type { RootData } from './root-loader.ts';
+import { useGuard } from '../session/use-guard.ts';
 
 export function LoginGate() {
   const user = useSessionUser();
-  const dialogs = useDialogs();
   const navigate = useNavigate();
   const location = useLocation();
-  const { redirectHosts } = useConfig();
-  const root = useRouteLoaderData('root') as RootData | undefined;
+  const guard = useGuard();
   const needsAgreement = user !== null && user.isHomeAgreeYn !== 'Y';
-  const here = location.pathname + location.search;
-  const target = needsAgreement
-    ? `${AGREE_PATH}?returnTo=${encodeURIComponent(here)}`
-    : loginHref(readFlag(FLAG_KEYS.redirectUrl) ?? root?.loginUrl, here, redirectHosts);
+  const target = guard.target();
   const asked = useRef<string | null>(null);
 
   useEffect(() => {
     if (asked.current === location.key) return;
     asked.current = location.key;
     let active = true;
-    void dialogs.confirm(needsAgreement ? messages.login.agreeRequired : messages.guard.loginRequired).then((yes) => {
-      if (!active) return;
-      if (!yes) {
-        if (location.key !== 'default') void navigate(-1);
-        else void navigate(HOME_PATH, { replace: true });
-      } else if (isExternal(target)) window.location.assign(target);
-      else void navigate(target, { replace: true });
+    void guard.ask().then((yes) => {
+      if (!active || yes) return;
+      if (location.key !== 'default') void navigate(-1);
+      else void navigate(HOME_PATH, { replace: true });
     });
     return () => {
       active = false;
     };
-  }, [location.key, needsAgreement, target, dialogs, navigate]);
+  }, [location.key, guard, navigate]);
 
+  const label = needsAgreement ? messages.gate.agreeAction : messages.shell.login;
   return (
     <div className="container section">
       <div className="status-panel">
@@ -53,11 +43,11 @@ export function LoginGate() {
         <p className="lead">{needsAgreement ? messages.gate.agreeBody : messages.gate.loginBody}</p>
         {isExternal(target) ? (
           <a className="btn btn--primary" href={target}>
-            {needsAgreement ? messages.gate.agreeAction : messages.shell.login}
+            {label}
           </a>
         ) : (
           <Link className="btn btn--primary" to={target}>
-            {needsAgreement ? messages.gate.agreeAction : messages.shell.login}
+            {label}
           </Link>
         )}
       </div>

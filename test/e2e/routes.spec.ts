@@ -13,7 +13,8 @@ const url = (p: PageDef) => (p.href ?? p.path).replace(':notice_info_key', '1');
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
-    for (const page of pages as readonly PageDef[]) {
+    // /sso/sso signs the test member in and redirects (covered by auth.spec.ts).
+    for (const page of (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly)) {
       test(`${page.path}`, async ({ page: tab }) => {
         await tab.goto(url(page));
         await hydrated(tab);

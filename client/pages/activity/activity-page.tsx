@@ -1,35 +1,174 @@
-/** My activity (spec §2 /activity/activity): points, this month's activity, history. */
-import { Link } from 'react-router-dom';
+/**
+ * My activity (spec §2 /activity/activity): the points balance against the monthly and
+ * yearly caps, this month's activities against their limits, recent activity and the
+ * monthly ranking. Member-only: the loader runs only for members.
+ */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { ActivityCountAnswer, ActivityItem, ActivityListAnswer, RankingAnswer } from '../../../shared/contract/activity.ts';
+import type { PointAnswer } from '../../../shared/contract/points.ts';
+import { messages } from '../../../shared/messages.ts';
 import { hrefOf } from '../../../shared/routes.ts';
-import { PendingData } from '../../components/pending-data.tsx';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { formatDate, formatNumber } from '../../components/format.ts';
+import { Meter } from '../../components/meter.tsx';
+
+interface Data {
+  point: PointAnswer['point'] | null;
+  counts: ActivityCountAnswer | null;
+  recent: ActivityItem[] | null;
+  ranking: RankingAnswer | null;
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
+  const api = homepageFrom(context);
+  const [point, counts, recent, ranking] = await Promise.all([
+    api.get<PointAnswer>('/user/point'),
+    api.get<ActivityCountAnswer>('/activity/getuseractivitycnt'),
+    api.get<ActivityListAnswer>('/activity/getbookactivityinfolist', { size: 8 }),
+    api.get<RankingAnswer>('/activity/getactivityranking', { size: 5 }),
+  ]);
+  return {
+    point: point.result === 'success' ? point.point : null,
+    counts: counts.result === 'success' ? counts : null,
+    recent: recent.result === 'success' ? recent.activity_list : null,
+    ranking: ranking.result === 'success' ? ranking : null,
+  };
+}
 
 export default function ActivityPage() {
+  const { point, counts, recent, ranking } = useLoaderData<Data>();
   return (
     <div className="container section stack">
       <section className="card" aria-labelledby="points-title">
         <h2 id="points-title" className="card__title">
           나의 독서포인트
         </h2>
-        <PendingData what="포인트 잔액과 이번 달 적립 현황" />
+        {point ? (
+          <div className="points">
+            <p className="points__balance">
+              <span className="points__label">사용할 수 있는 포인트</span>
+              <strong>{formatNumber(point.balance)}</strong>
+              <span className="points__unit">P</span>
+            </p>
+            <Meter label={`${point.month.replace('-', '년 ')}월 적립`} value={point.earned_month} max={point.monthly_cap} />
+            <Meter label={`${point.year}년 적립`} value={point.earned_year} max={point.yearly_cap} />
+            <p className="field__hint">
+              {formatDate(`${point.expire_date}T00:00:00+09:00`)}에 {formatNumber(point.expiring_points)}P가 소멸됩니다.
+              {point.earning_suspended_until && ` 부정 적립으로 ${formatDate(`${point.earning_suspended_until}T00:00:00+09:00`)}까지 적립이 정지되었습니다.`}
+            </p>
+          </div>
+        ) : (
+          <p className="empty">{messages.error.temporary}</p>
+        )}
       </section>
+
       <section className="card" aria-labelledby="month-title">
         <h2 id="month-title" className="card__title">
           이번 달 활동
         </h2>
-        <p className="lead">독서일지, 서평, 도서 대출, 종이책 구매 인증, 동아리 모임, 교육 인증, 챌린지 출석 횟수를 활동별 한도와 함께 보여 드립니다.</p>
-        <PendingData what="활동별 횟수와 한도" />
+        {counts ? (
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="sr-only">{counts.month} 활동별 적립 현황</caption>
+              <thead>
+                <tr>
+                  <th scope="col">활동</th>
+                  <th scope="col" className="num">
+                    적립 / 한도
+                  </th>
+                  <th scope="col" className="num">
+                    포인트
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {counts.counts.map((c) => (
+                  <tr key={c.activity_type}>
+                    <th scope="row">{c.activity_name}</th>
+                    <td className="num">
+                      {c.earned_count}
+                      {c.monthly_limit === null ? '회' : ` / ${c.monthly_limit}회`}
+                    </td>
+                    <td className="num">{formatNumber(c.points)}P</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">합계</th>
+                  <td className="num">{counts.total_count}회</td>
+                  <td className="num">{formatNumber(counts.total_points)}P</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        ) : (
+          <p className="empty">{messages.error.temporary}</p>
+        )}
       </section>
-      <section className="card" aria-labelledby="history-title">
-        <h2 id="history-title" className="card__title">
-          활동 내역
-        </h2>
-        <PendingData what="독서일지·서평·대출·구매 내역" />
-        <div className="card__actions">
-          <Link className="btn btn--primary" to={hrefOf('bookSearch')}>
-            독서일지 쓰러 가기
-          </Link>
-        </div>
-      </section>
+
+      <div className="grid grid--2">
+        <section className="card" aria-labelledby="recent-title">
+          <h2 id="recent-title" className="card__title">
+            최근 활동
+          </h2>
+          {recent === null ? (
+            <p className="empty">{messages.error.temporary}</p>
+          ) : recent.length === 0 ? (
+            <p className="empty">아직 활동이 없습니다. 읽을 책을 찾아 독서일지를 시작해 보세요.</p>
+          ) : (
+            <ul className="list-rows">
+              {recent.map((a) => (
+                <li key={a.activity_key} className="list-row">
+                  <span className={`badge${a.status === 'revoked' ? ' badge--point' : ''}`}>{a.activity_name}</span>
+                  <span className="list-row__title">
+                    {a.book_title ?? a.detail}
+                    {a.status === 'revoked' && ' (회수됨)'}
+                  </span>
+                  <span className="list-row__meta">
+                    {a.points > 0 ? `+${formatNumber(a.points)}P` : '0P'} · {formatDate(a.reg_date)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="card__actions">
+            <Link className="btn btn--primary" to={hrefOf('bookSearch')}>
+              독서일지 쓰러 가기
+            </Link>
+          </div>
+        </section>
+        <section className="card" aria-labelledby="rank-title">
+          <h2 id="rank-title" className="card__title">
+            이달의 독서왕
+          </h2>
+          {ranking === null ? (
+            <p className="empty">{messages.error.temporary}</p>
+          ) : (
+            <>
+              <ol className="list-rows">
+                {ranking.ranking_list.map((r) => (
+                  <li key={`${r.rank}-${r.user_name}`} className="list-row">
+                    <strong className="rank">{r.rank}</strong>
+                    <span className="list-row__title">
+                      {r.user_name}
+                      {r.me_yn === 'Y' && ' (나)'}
+                    </span>
+                    <span className="list-row__meta">
+                      {r.city_name ?? ''} {formatNumber(r.points)}P
+                    </span>
+                  </li>
+                ))}
+              </ol>
+              {ranking.my_rank && ranking.my_rank.rank > ranking.ranking_list.length && (
+                <p className="field__hint">
+                  나의 순위: {ranking.my_rank.rank}위 ({formatNumber(ranking.my_rank.points)}P)
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

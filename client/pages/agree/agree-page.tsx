@@ -5,14 +5,14 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import type { SystemContent, SystemContentAnswer } from '../../../shared/contract/content.ts';
+import type { SystemContent } from '../../../shared/contract/content.ts';
 import { messages } from '../../../shared/messages.ts';
 import { HOME_PATH } from '../../../shared/routes.ts';
 import { safeLocalPath } from '../../../shared/safe-redirect.ts';
 import type { LoginResponse } from '../../../shared/session.ts';
 import { api } from '../../api/client.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
 import { checkRequired } from '../../components/required.ts';
+import { loadSystemContent } from '../../components/system-content.tsx';
 import { signedIn, signOut } from '../../session/actions.ts';
 import { useSessionStore, useSessionUser } from '../../session/session-context.tsx';
 import { useConfig } from '../../shell/config-context.tsx';
@@ -24,15 +24,8 @@ interface Data {
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageFrom(context);
-  const [terms, privacy] = await Promise.all([
-    homepage.get<SystemContentAnswer>('/common/systemcontentinfo', { content_type: 'terms' }),
-    homepage.get<SystemContentAnswer>('/common/systemcontentinfo', { content_type: 'privacy' }),
-  ]);
-  return {
-    terms: terms.result === 'success' ? terms.system_content : null,
-    privacy: privacy.result === 'success' ? privacy.system_content : null,
-  };
+  const [terms, privacy] = await Promise.all([loadSystemContent(context, 'terms'), loadSystemContent(context, 'privacy')]);
+  return { terms, privacy };
 }
 
 function Document({ id, doc }: { id: string; doc: SystemContent | null }) {

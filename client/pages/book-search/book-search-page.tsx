@@ -1,11 +1,98 @@
-/** Start reading (spec §2 /search/booksearch): find a book, then start its reading diary. */
-import { Form, useSearchParams } from 'react-router-dom';
+/**
+ * Start reading (spec §2 /search/booksearch): find a book — by title, author, publisher,
+ * ISBN, a Korean substring or initial consonants (초성) — then write the first entry of
+ * its reading diary (a member's action, guarded).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { EarnAnswer } from '../../../shared/contract/activity.ts';
+import type { Book, BookSearchAnswer } from '../../../shared/contract/books.ts';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../api/client.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { BookCard } from '../../components/book-card.tsx';
+import { formatNumber } from '../../components/format.ts';
+import { Pagination, pageParam } from '../../components/pagination.tsx';
+import { useGuard } from '../../session/use-guard.ts';
+import { useDialogs } from '../../shell/dialogs.tsx';
 import { IconSearch } from '../../shell/icons.tsx';
-import { PendingData } from '../../components/pending-data.tsx';
+
+const PAGE_SIZE = 10;
+const DIARY_MAX = 200;
+
+interface Data {
+  q: string;
+  books: Book[] | null;
+  page: number;
+  total: number;
+  chosung: boolean;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+  const page = pageParam(request.url);
+  if (!q) return { q, books: [], page, total: 0, chosung: false };
+  const answer = await homepageFrom(context).get<BookSearchAnswer>('/book/search', { query: q, page, size: PAGE_SIZE });
+  return answer.result === 'success'
+    ? { q, books: answer.book_list, page, total: answer.total, chosung: answer.chosung_yn === 'Y' }
+    : { q, books: null, page, total: 0, chosung: false };
+}
+
+function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
+  const dialogs = useDialogs();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!text.trim()) {
+      await dialogs.alert(messages.diary.empty);
+      document.getElementById(`${id}-text`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api<EarnAnswer>('/api/v1/homepage/activity/bookdiary', { method: 'POST', body: { isbn: book.isbn, content: text.trim() } });
+      await dialogs.alert(answer.msg);
+      if (answer.result === 'success') onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="diary-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <label className="field__label" htmlFor={`${id}-text`}>
+        {messages.diary.label}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="input textarea"
+        maxLength={DIARY_MAX}
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-count`}
+      />
+      <p id={`${id}-count`} className="field__hint">
+        {formatNumber(text.length)} / {DIARY_MAX}자 · {messages.diary.hint}
+      </p>
+      <div className="diary-form__actions">
+        <button type="button" className="btn btn--small btn--tertiary" onClick={onDone}>
+          {messages.dialog.cancel}
+        </button>
+        <button type="submit" className="btn btn--small btn--primary" disabled={busy}>
+          {messages.diary.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
 
 export default function BookSearchPage() {
-  const [params] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, books, page, total, chosung } = useLoaderData<Data>();
+  const guard = useGuard();
+  const [writing, setWriting] = useState<string | null>(null);
   return (
     <div className="container section stack">
       <div className="search-panel">
@@ -30,12 +117,47 @@ export default function BookSearchPage() {
         </Form>
         <p className="field__hint">두 글자 낱말과 초성으로도 찾을 수 있어요. 읽을 책을 고르면 독서일지를 시작할 수 있습니다.</p>
       </div>
-      <section aria-labelledby="result-title">
-        <h2 id="result-title" className="section__title">
-          {q ? `‘${q}’ 검색 결과` : '검색 결과'}
-        </h2>
-        <PendingData what="도서 검색 결과" />
-      </section>
+      {q && (
+        <section aria-labelledby="result-title">
+          <h2 id="result-title" className="section__title">
+            ‘{q}’ 검색 결과
+          </h2>
+          {books === null ? (
+            <p className="empty">{messages.error.temporary}</p>
+          ) : books.length === 0 ? (
+            <p className="empty">검색 결과가 없습니다. 다른 낱말로 찾아 주세요.</p>
+          ) : (
+            <>
+              <p className="list-count" role="status">
+                <strong>{formatNumber(total)}</strong>권{chosung ? ' (초성 검색)' : ''}
+              </p>
+              <ul className="book-list">
+                {books.map((b) => (
+                  <li key={b.isbn}>
+                    <BookCard book={b}>
+                      {writing === b.isbn ? (
+                        <DiaryForm book={b} onDone={() => setWriting(null)} />
+                      ) : (
+                        <p>
+                          <button
+                            type="button"
+                            className="btn btn--small btn--secondary"
+                            onClick={() => void guard.run(() => setWriting(b.isbn))}
+                          >
+                            {messages.diary.start}
+                            <span className="sr-only">: {b.title}</span>
+                          </button>
+                        </p>
+                      )}
+                    </BookCard>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} size={PAGE_SIZE} total={total} label="검색 결과 페이지" />
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,21 +1,161 @@
-/** Book clubs (spec §2 /bookclub/bookclub): my clubs, clubs to join, meeting records. */
-import { PendingData } from '../../components/pending-data.tsx';
+/**
+ * Book clubs (spec §2 /bookclub/bookclub): the member's clubs and clubs to join, by
+ * region; join and leave. Meetings are recorded by club leaders.
+ */
+import { useState } from 'react';
+import { Form, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Club, ClubListAnswer, ClubMembershipAnswer } from '../../../shared/contract/bookclub.ts';
+import type { Region, RegionListAnswer } from '../../../shared/contract/code.ts';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../api/client.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { Pagination, pageParam } from '../../components/pagination.tsx';
+import { useDialogs } from '../../shell/dialogs.tsx';
+
+const PAGE_SIZE = 6;
+
+interface Data {
+  mine: Club[] | null;
+  clubs: Club[] | null;
+  city: string;
+  regions: Region[];
+  page: number;
+  total: number;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const homepage = homepageFrom(context);
+  const raw = new URL(request.url).searchParams.get('city_code') ?? '';
+  const city = /^[0-9]{5}$/.test(raw) ? raw : '';
+  const page = pageParam(request.url);
+  const [mine, all, stores] = await Promise.all([
+    homepage.get<ClubListAnswer>('/bookclub/list', { mine_yn: 'Y', size: 20 }),
+    homepage.get<ClubListAnswer>('/bookclub/list', { city_code: city || undefined, page, size: PAGE_SIZE }),
+    homepage.get<RegionListAnswer>('/code/local/43'),
+  ]);
+  return {
+    mine: mine.result === 'success' ? mine.club_list : null,
+    clubs: all.result === 'success' ? all.club_list : null,
+    city,
+    regions: stores.result === 'success' ? stores.region_list : [],
+    page,
+    total: all.result === 'success' ? all.total : 0,
+  };
+}
+
+function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onAction(club: Club, action: 'join' | 'leave'): void }) {
+  const full = club.member_count >= club.capacity;
+  return (
+    <li className="store-card">
+      <h3 className="store-card__name">{club.name}</h3>
+      <p className="book-card__stats">
+        <span className="badge badge--gray">{club.city_name}</span>
+        <span className="badge">
+          {club.member_count} / {club.capacity}명
+        </span>
+        {club.leader_yn === 'Y' && <span className="badge badge--point">회장</span>}
+      </p>
+      <p className="field__hint">{club.description}</p>
+      <dl>
+        <dt>회장</dt>
+        <dd>{club.leader_name}</dd>
+        <dt>모임</dt>
+        <dd>{club.schedule}</dd>
+      </dl>
+      <div className="card__actions">
+        {club.joined_yn === 'Y' ? (
+          club.leader_yn === 'Y' ? null : (
+            <button type="button" className="btn btn--small btn--tertiary" disabled={busy} onClick={() => onAction(club, 'leave')}>
+              탈퇴하기<span className="sr-only">: {club.name}</span>
+            </button>
+          )
+        ) : (
+          <button type="button" className="btn btn--small btn--primary" disabled={busy || full} onClick={() => onAction(club, 'join')}>
+            {full ? '모집 마감' : '가입하기'}
+            <span className="sr-only">: {club.name}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
 
 export default function BookclubPage() {
+  const { mine, clubs, city, regions, page, total } = useLoaderData<Data>();
+  const dialogs = useDialogs();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  const onAction = async (club: Club, action: 'join' | 'leave') => {
+    if (action === 'leave' && !(await dialogs.confirm(`‘${club.name}’에서 탈퇴하시겠습니까?`))) return;
+    setBusy(true);
+    try {
+      const answer = await api<ClubMembershipAnswer>(`/api/v1/homepage/bookclub/${club.club_key}/${action}`, { method: 'POST', body: {} });
+      await dialogs.alert(answer.msg);
+      await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const act = (c: Club, a: 'join' | 'leave') => void onAction(c, a);
+
   return (
     <div className="container section stack">
-      <p className="lead">이웃과 함께 같은 책을 읽고 이야기 나누는 독서동아리입니다. 회원 2명 이상이 모여 정기적으로 모임을 하면 회장이 참석을 확인하고, 참석한 회원에게 포인트가 적립됩니다.</p>
-      <section className="card" aria-labelledby="mine-title">
-        <h2 id="mine-title" className="card__title">
+      <p className="lead">
+        이웃과 함께 같은 책을 읽고 이야기 나누는 독서동아리입니다. 회장이 모임 참석을 확인하면 참석한 회원에게 포인트가 적립됩니다.
+      </p>
+      <section aria-labelledby="mine-title" className="stack">
+        <h2 id="mine-title" className="section__title">
           내 독서동아리
         </h2>
-        <PendingData what="가입한 동아리와 모임 일정" />
+        {mine === null ? (
+          <p className="empty">{messages.error.temporary}</p>
+        ) : mine.length === 0 ? (
+          <p className="empty">가입한 동아리가 없습니다. 아래에서 가까운 동아리를 찾아보세요.</p>
+        ) : (
+          <ul className="store-list">
+            {mine.map((c) => (
+              <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
+            ))}
+          </ul>
+        )}
       </section>
-      <section className="card" aria-labelledby="find-title">
-        <h2 id="find-title" className="card__title">
+      <section aria-labelledby="find-title" className="stack">
+        <h2 id="find-title" className="section__title">
           동아리 찾기
         </h2>
-        <PendingData what="지역별 모집 중인 동아리" />
+        <Form method="get" className="filters" aria-label="동아리 지역 선택">
+          <div className="field">
+            <label className="field__label" htmlFor="club-city">
+              시·군·구
+            </label>
+            <select id="club-city" name="city_code" className="select" defaultValue={city}>
+              <option value="">전체 지역</option>
+              {regions.map((r) => (
+                <option key={r.region_code} value={r.region_code}>
+                  {r.region_name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn--primary">
+            보기
+          </button>
+        </Form>
+        {clubs === null ? (
+          <p className="empty">{messages.error.temporary}</p>
+        ) : clubs.length === 0 ? (
+          <p className="empty">이 지역에는 아직 동아리가 없습니다.</p>
+        ) : (
+          <>
+            <ul className="store-list">
+              {clubs.map((c) => (
+                <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
+              ))}
+            </ul>
+            <Pagination page={page} size={PAGE_SIZE} total={total} label="동아리 목록 페이지" />
+          </>
+        )}
       </section>
     </div>
   );

@@ -1,34 +1,101 @@
-/** Partner bookstores (spec §2 /service/bookstore): where points buy paper books. */
-import { PendingData } from '../../components/pending-data.tsx';
+/** Partner bookstores (spec §2 /service/bookstore): how to spend points, and where, by region. */
+import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Bookstore, BookstoreListAnswer, SystemContent } from '../../../shared/contract/content.ts';
+import { messages } from '../../../shared/messages.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { ContentSections } from '../../components/content-sections.tsx';
+import { Pagination, pageParam } from '../../components/pagination.tsx';
+import { loadSystemContent } from '../../components/system-content.tsx';
+
+const PAGE_SIZE = 10;
+
+interface Data {
+  guide: SystemContent | null;
+  city: string;
+  stores: Bookstore[] | null;
+  regions: BookstoreListAnswer['regions'];
+  page: number;
+  total: number;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get('city_code') ?? '';
+  const city = /^[0-9]{5}$/.test(raw) ? raw : '';
+  const page = pageParam(request.url);
+  const [guide, list] = await Promise.all([
+    loadSystemContent(context, 'bookstore'),
+    homepageFrom(context).get<BookstoreListAnswer>('/bookstore/list', { city_code: city || undefined, page, size: PAGE_SIZE }),
+  ]);
+  return list.result === 'success'
+    ? { guide, city, stores: list.bookstore_list, regions: list.regions, page, total: list.total }
+    : { guide, city, stores: null, regions: [], page, total: 0 };
+}
 
 export default function BookstorePage() {
+  const { guide, city, stores, regions, page, total } = useLoaderData<Data>();
   return (
     <div className="container section stack">
-      <p className="lead">독서포인트는 도내 참여 서점에서 종이책을 살 때 사용할 수 있습니다. 방문 전에 영업시간을 확인해 주세요.</p>
-      <section aria-labelledby="guide-title" className="card">
+      <section className="card" aria-labelledby="guide-title">
         <h2 id="guide-title" className="card__title">
-          이용 방법
+          {guide?.title ?? '참여 서점 이용 안내'}
         </h2>
-        <ol className="steps">
-          <li>
-            <strong>참여 서점 방문</strong>
-            <p>아래 목록에서 가까운 서점을 찾아 방문합니다.</p>
-          </li>
-          <li>
-            <strong>회원 확인</strong>
-            <p>계산할 때 독서포인트로 결제한다고 말하고 모바일 회원증을 보여 줍니다.</p>
-          </li>
-          <li>
-            <strong>포인트 차감</strong>
-            <p>구매 금액만큼 포인트가 차감되고, 마이페이지 구매 내역에서 확인할 수 있습니다.</p>
-          </li>
-        </ol>
+        <ContentSections content={guide} level={3} />
       </section>
-      <section aria-labelledby="stores-title">
+      <section aria-labelledby="stores-title" className="stack">
         <h2 id="stores-title" className="section__title">
           지역별 참여 서점
         </h2>
-        <PendingData what="시·군별 참여 서점 목록" />
+        <Form method="get" className="filters" aria-label="참여 서점 지역 선택">
+          <div className="field">
+            <label className="field__label" htmlFor="city_code">
+              시·군·구
+            </label>
+            <select id="city_code" name="city_code" className="select" defaultValue={city}>
+              <option value="">전체 지역</option>
+              {regions.map((r) => (
+                <option key={r.city_code} value={r.city_code}>
+                  {r.city_name} ({r.count}곳)
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn--primary">
+            보기
+          </button>
+        </Form>
+        {stores === null ? (
+          <p className="empty">{messages.error.temporary}</p>
+        ) : stores.length === 0 ? (
+          <p className="empty">이 지역에는 아직 참여 서점이 없습니다.</p>
+        ) : (
+          <>
+            <p className="list-count">
+              <strong>{total}</strong>곳
+            </p>
+            <ul className="store-list">
+              {stores.map((s) => (
+                <li key={s.bookstore_key} className="store-card">
+                  <h3 className="store-card__name">{s.name}</h3>
+                  <span className="badge badge--gray">{s.city_name}</span>
+                  <dl>
+                    <dt>주소</dt>
+                    <dd>{s.address}</dd>
+                    <dt>전화</dt>
+                    <dd>
+                      <a href={`tel:${s.phone.replace(/[^0-9]/g, '')}`}>{s.phone}</a>
+                    </dd>
+                    <dt>영업시간</dt>
+                    <dd>{s.opening_hours}</dd>
+                    <dt>쉬는 날</dt>
+                    <dd>{s.closed_days}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} size={PAGE_SIZE} total={total} label="참여 서점 페이지" />
+          </>
+        )}
       </section>
     </div>
   );

@@ -1,43 +1,117 @@
-/** 21-day challenge (spec §2 /challenge/challenge): progress, daily check-in, history. */
-import { PendingData } from '../../components/pending-data.tsx';
+/**
+ * 21-day challenge (spec §2 /challenge/challenge): today's check-in, the 21-day board,
+ * the streak, and past runs. Missing a day ends a run; a member can start again.
+ */
+import { useState } from 'react';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import type { AttendanceAnswer, CheckinAnswer } from '../../../shared/contract/activity.ts';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../api/client.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { formatDate } from '../../components/format.ts';
+import { useDialogs } from '../../shell/dialogs.tsx';
 
-const DAYS = Array.from({ length: 21 }, (_, i) => i + 1);
+type Attendance = Omit<AttendanceAnswer, 'result'>;
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<Attendance | null> {
+  const answer = await homepageFrom(context).get<AttendanceAnswer>('/activity/getuserattendancecheck');
+  return answer.result === 'success' ? answer : null;
+}
+
+const day = (d: string) => formatDate(`${d}T00:00:00+09:00`);
+const STATUS = { active: '진행 중', completed: '완주', ended: '중단' } as const;
 
 export default function ChallengePage() {
+  const data = useLoaderData<Attendance | null>();
+  const dialogs = useDialogs();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  if (!data) return <p className="container section empty">{messages.error.temporary}</p>;
+  const run = data.challenge?.status === 'active' ? data.challenge : null;
+  const done = new Map((run?.checkins ?? []).map((c) => [c.day_no, c]));
+  const total = run?.days_total ?? 21;
+
+  const act = async (path: '/api/v1/homepage/challenge/start' | '/api/v1/homepage/challenge/checkin') => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await api<CheckinAnswer>(path, { method: 'POST', body: {} });
+      await dialogs.alert(answer.msg);
+      await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="container section stack">
-      <section className="card" aria-labelledby="rules-title">
-        <h2 id="rules-title" className="card__title">
-          참여 방법
+      <section className="card challenge" aria-labelledby="today-title">
+        <h2 id="today-title" className="card__title">
+          오늘의 출석 · {day(data.today)}
         </h2>
-        <ol className="steps">
-          <li>
-            <strong>챌린지 시작</strong>
-            <p>시작한 날부터 21일 동안 진행됩니다.</p>
-          </li>
-          <li>
-            <strong>하루 한 번 출석</strong>
-            <p>책을 읽고 하루에 한 번 출석하면 출석 포인트가 무작위로 적립됩니다.</p>
-          </li>
-          <li>
-            <strong>21일 연속 완주</strong>
-            <p>하루라도 빠지면 진행 중인 챌린지가 끝나며, 언제든 다시 시작할 수 있어요.</p>
-          </li>
-        </ol>
+        {run ? (
+          <p className="lead">
+            <strong className="challenge__streak">{run.streak}일째</strong> 연속 출석 중입니다. {total}일을 채우면 완주 포인트가 적립됩니다.
+          </p>
+        ) : (
+          <p className="lead">진행 중인 챌린지가 없습니다. 오늘 시작하면 오늘이 1일째가 됩니다.</p>
+        )}
+        <div className="card__actions">
+          {!run ? (
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/api/v1/homepage/challenge/start')}>
+              21일 챌린지 시작하기
+            </button>
+          ) : data.checked_in_today === 'Y' ? (
+            <p className="badge badge--success">오늘 출석을 마쳤습니다</p>
+          ) : (
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/api/v1/homepage/challenge/checkin')}>
+              오늘 출석하기
+            </button>
+          )}
+        </div>
       </section>
-      <section className="card" aria-labelledby="progress-title">
-        <h2 id="progress-title" className="card__title">
-          나의 진행 현황
+
+      <section className="card" aria-labelledby="board-title">
+        <h2 id="board-title" className="card__title">
+          출석판
         </h2>
-        <ol className="day-grid" aria-label="21일 출석판">
-          {DAYS.map((d) => (
-            <li key={d} className="day-grid__day">
-              <span className="sr-only">{d}일째</span>
-              <span aria-hidden="true">{d}</span>
-            </li>
-          ))}
+        <ol className="day-grid">
+          {Array.from({ length: total }, (_, i) => i + 1).map((n) => {
+            const c = done.get(n);
+            return (
+              <li key={n} className={`day-grid__day${c ? ' is-done' : ''}`}>
+                <span aria-hidden="true">{n}</span>
+                <span className="sr-only">
+                  {n}일째 {c ? `출석, ${c.points}포인트` : '출석 전'}
+                </span>
+              </li>
+            );
+          })}
         </ol>
-        <PendingData what="출석 기록과 연속 일수" />
+        {run && <p className="field__hint">{day(run.started_day)}에 시작했습니다.</p>}
+      </section>
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title" className="card__title">
+          지난 챌린지
+        </h2>
+        {data.history.length === 0 ? (
+          <p className="empty">아직 기록이 없습니다.</p>
+        ) : (
+          <ul className="list-rows">
+            {data.history.map((h) => (
+              <li key={h.challenge_key} className="list-row">
+                <span className={`badge${h.status === 'completed' ? ' badge--success' : ' badge--gray'}`}>{STATUS[h.status]}</span>
+                <span className="list-row__title">
+                  {day(h.started_day)} ~ {day(h.ended_day ?? h.last_checkin_day)}
+                </span>
+                <span className="list-row__meta">
+                  {h.streak} / {h.days_total}일
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

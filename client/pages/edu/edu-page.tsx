@@ -1,21 +1,149 @@
-/** Education certification (spec §2 /edu/eduBook): request and follow certifications. */
-import { PendingData } from '../../components/pending-data.tsx';
+/**
+ * Education certification (spec §2 /edu/eduBook): request certification of a completed
+ * course (per type, limited per month) and follow the requests.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import type { AuthenticationListAnswer, EarnAnswer, EduTypesAnswer } from '../../../shared/contract/activity.ts';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../api/client.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { formatDate, formatNumber } from '../../components/format.ts';
+import { checkRequired } from '../../components/required.ts';
+import { useDialogs } from '../../shell/dialogs.tsx';
+
+interface Data {
+  types: EduTypesAnswer['edu_types'];
+  list: AuthenticationListAnswer | null;
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
+  const homepage = homepageFrom(context);
+  const [types, list] = await Promise.all([
+    homepage.get<EduTypesAnswer>('/activity/edutypes'),
+    homepage.get<AuthenticationListAnswer>('/activity/authentication/edu', { size: 10 }),
+  ]);
+  return { types: types.result === 'success' ? types.edu_types : [], list: list.result === 'success' ? list : null };
+}
 
 export default function EduPage() {
+  const { types, list } = useLoaderData<Data>();
+  const dialogs = useDialogs();
+  const revalidator = useRevalidator();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [type, setType] = useState(types[0]?.edu_type ?? '');
+  const [busy, setBusy] = useState(false);
+  const chosen = types.find((t) => t.edu_type === type);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const check = checkRequired(formRef.current, [
+      { name: 'course_name', label: '과정명' },
+      { name: 'certificate_no', label: '수료증 번호' },
+      { name: 'completed_on', label: '수료일' },
+    ]);
+    if (!check.ok) {
+      await dialogs.alert(check.message);
+      check.focus?.focus();
+      return;
+    }
+    const form = new FormData(formRef.current ?? undefined);
+    setBusy(true);
+    try {
+      const answer = await api<EarnAnswer>('/api/v1/homepage/activity/authentication/edu', {
+        method: 'POST',
+        body: {
+          edu_type: type,
+          course_name: String(form.get('course_name')).trim(),
+          certificate_no: String(form.get('certificate_no')).trim(),
+          completed_on: String(form.get('completed_on')),
+        },
+      });
+      await dialogs.alert(answer.msg);
+      if (answer.result === 'success') {
+        formRef.current?.reset();
+        await revalidator.revalidate();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="container section stack">
-      <p className="lead">평생교육 강좌 수료, 독서 시간 인증 등 교육 인증을 신청하면 확인 후 포인트가 적립됩니다.</p>
-      <section className="card" aria-labelledby="types-title">
-        <h2 id="types-title" className="card__title">
-          인증 종류
+      <p className="lead">평생교육 강좌 수료, 독서 교육 이수 등을 인증하면 확인 후 포인트가 적립됩니다.</p>
+      <section className="card" aria-labelledby="request-title">
+        <h2 id="request-title" className="card__title">
+          교육 인증 신청
         </h2>
-        <PendingData what="인증 종류와 월별 한도" />
+        {list && (
+          <p className="field__hint">
+            이번 달 {list.earned_count_month}회 적립{list.monthly_limit !== null ? ` (월 ${list.monthly_limit}회까지)` : ''}
+          </p>
+        )}
+        <form ref={formRef} className="stack-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+          <div className="field">
+            <label className="field__label" htmlFor="edu_type">
+              인증 종류
+            </label>
+            <select id="edu_type" name="edu_type" className="select" value={type} onChange={(e) => setType(e.target.value)}>
+              {types.map((t) => (
+                <option key={t.edu_type} value={t.edu_type}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            {chosen && <p className="field__hint">{chosen.description}</p>}
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="course_name">
+              과정명
+            </label>
+            <input id="course_name" name="course_name" className="input" maxLength={100} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="certificate_no">
+              수료증 번호
+            </label>
+            <input id="certificate_no" name="certificate_no" className="input" maxLength={40} aria-describedby="cert-hint" />
+            <p id="cert-hint" className="field__hint">
+              {chosen ? `예: ${chosen.number_example}` : ''}
+            </p>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="completed_on">
+              수료일
+            </label>
+            <input id="completed_on" name="completed_on" className="input" type="date" />
+          </div>
+          <div className="card__actions">
+            <button type="submit" className="btn btn--primary" disabled={busy || !type}>
+              인증 신청
+            </button>
+          </div>
+        </form>
       </section>
       <section className="card" aria-labelledby="requests-title">
         <h2 id="requests-title" className="card__title">
-          나의 인증 신청 내역
+          나의 인증 내역
         </h2>
-        <PendingData what="신청 내역과 처리 결과" />
+        {list === null ? (
+          <p className="empty">{messages.error.temporary}</p>
+        ) : list.activity_list.length === 0 ? (
+          <p className="empty">아직 인증한 교육이 없습니다.</p>
+        ) : (
+          <ul className="list-rows">
+            {list.activity_list.map((a) => (
+              <li key={a.activity_key} className="list-row">
+                <span className="list-row__title">{a.detail}</span>
+                <span className="list-row__meta">
+                  {a.points > 0 ? `+${formatNumber(a.points)}P` : '0P'} · {formatDate(a.reg_date)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -1,11 +1,68 @@
-/** FAQ (spec §2 /board/faq/homefaq): questions by category. */
-import { PendingData } from '../../components/pending-data.tsx';
+/** FAQ (spec §2 /board/faq/homefaq): questions by category, answers folded. */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Faq, FaqListAnswer } from '../../../shared/contract/board.ts';
+import { messages } from '../../../shared/messages.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+
+const CATEGORIES = ['member', 'point', 'activity', 'challenge', 'bookstore'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+interface Data {
+  category: Category | null;
+  categories: FaqListAnswer['categories'];
+  faqs: Faq[] | null;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const raw = new URL(request.url).searchParams.get('category');
+  const category = CATEGORIES.find((c) => c === raw) ?? null;
+  const answer = await homepageFrom(context).get<FaqListAnswer>('/board/faq', category ? { category } : {});
+  return answer.result === 'success'
+    ? { category, categories: answer.categories, faqs: answer.faq_list }
+    : { category, categories: [], faqs: null };
+}
 
 export default function FaqPage() {
+  const { category, categories, faqs } = useLoaderData<Data>();
   return (
     <div className="container section stack">
       <p className="lead">독서포인트 적립과 사용, 회원정보, 챌린지와 동아리에 대해 자주 묻는 질문을 모았습니다.</p>
-      <PendingData what="분류별 자주 묻는 질문" />
+      <nav aria-label="질문 분류">
+        <ul className="chips">
+          <li>
+            <Link className="chip" to="?" aria-current={category === null ? 'page' : undefined}>
+              전체
+            </Link>
+          </li>
+          {categories.map((c) => (
+            <li key={c.category}>
+              <Link className="chip" to={`?category=${c.category}`} aria-current={category === c.category ? 'page' : undefined}>
+                {c.category_name} ({c.count})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {faqs === null ? (
+        <p className="empty">{messages.error.temporary}</p>
+      ) : faqs.length === 0 ? (
+        <p className="empty">등록된 질문이 없습니다.</p>
+      ) : (
+        <div className="faq-list">
+          {faqs.map((f) => (
+            <details key={f.faq_key} className="faq-item">
+              <summary>
+                <span className="sr-only">질문: </span>
+                {f.question}
+              </summary>
+              <div className="faq-item__answer">
+                <span className="sr-only">답변: </span>
+                {f.answer}
+              </div>
+            </details>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

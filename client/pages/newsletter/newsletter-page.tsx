@@ -1,11 +1,83 @@
-/** Newsletter (spec §2 /board/newsletter/newsletter): issues of the programme's letter. */
-import { PendingData } from '../../components/pending-data.tsx';
+/**
+ * Newsletter (spec §2 /board/newsletter/newsletter): the issues, newest first; choosing
+ * one (?issue=) opens it on the same page.
+ */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { NewsletterAnswer, NewsletterListAnswer } from '../../../shared/contract/board.ts';
+import { messages } from '../../../shared/messages.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { formatDate } from '../../components/format.ts';
+import { Pagination, pageParam } from '../../components/pagination.tsx';
+
+const PAGE_SIZE = 9;
+
+interface Data {
+  list: NewsletterListAnswer['newsletter_list'] | null;
+  page: number;
+  total: number;
+  issue: NewsletterAnswer['newsletter'] | null;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const homepage = homepageFrom(context);
+  const page = pageParam(request.url);
+  const issueKey = Number(new URL(request.url).searchParams.get('issue'));
+  const [list, issue] = await Promise.all([
+    homepage.get<NewsletterListAnswer>('/board/newsletter', { page, size: PAGE_SIZE }),
+    Number.isInteger(issueKey) && issueKey > 0 ? homepage.get<NewsletterAnswer>(`/board/newsletter/${issueKey}`) : null,
+  ]);
+  return {
+    list: list.result === 'success' ? list.newsletter_list : null,
+    page,
+    total: list.result === 'success' ? list.total : 0,
+    issue: issue?.result === 'success' ? issue.newsletter : null,
+  };
+}
 
 export default function NewsletterPage() {
+  const { list, page, total, issue } = useLoaderData<Data>();
   return (
     <div className="container section stack">
       <p className="lead">매달 새로 나온 책과 독서동아리 소식, 서점 이야기를 담아 보내 드리는 뉴스레터입니다.</p>
-      <PendingData what="호별 뉴스레터" />
+      {issue && (
+        <article className="article" aria-labelledby="issue-title">
+          <header className="article__head">
+            <span className="badge">제{issue.issue_no}호</span>
+            <h2 id="issue-title" className="article__title">
+              {issue.title}
+            </h2>
+            <p className="article__meta">
+              발행일 <time dateTime={issue.published_on}>{formatDate(`${issue.published_on}T00:00:00+09:00`)}</time>
+            </p>
+          </header>
+          <div className="article__body">{issue.content}</div>
+        </article>
+      )}
+      <section aria-labelledby="issues-title">
+        <h2 id="issues-title" className="section__title">
+          지난 호 보기
+        </h2>
+        {list === null ? (
+          <p className="empty">{messages.error.temporary}</p>
+        ) : list.length === 0 ? (
+          <p className="empty">발행된 뉴스레터가 없습니다.</p>
+        ) : (
+          <>
+            <ul className="newsletter-list">
+              {list.map((n) => (
+                <li key={n.newsletter_key}>
+                  <Link className="newsletter-card" to={`?issue=${n.newsletter_key}${page > 1 ? `&page=${page}` : ''}`}>
+                    <span className="newsletter-card__no">제{n.issue_no}호 · {formatDate(`${n.published_on}T00:00:00+09:00`)}</span>
+                    <strong className="newsletter-card__title">{n.title}</strong>
+                    <span className="newsletter-card__summary">{n.summary}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} size={PAGE_SIZE} total={total} label="뉴스레터 페이지" />
+          </>
+        )}
+      </section>
     </div>
   );
 }

@@ -3,26 +3,23 @@
  * not exist or is not displayed sends the member home (spec §4).
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Notice, NoticeListAnswer } from '../../../shared/contract/board.ts';
+import type { NoticeDetail, NoticeDetailAnswer } from '../../../shared/contract/board.ts';
 import { HOME_PATH, hrefOf } from '../../../shared/routes.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate } from '../../components/format.ts';
-import { PendingData } from '../../components/pending-data.tsx';
+import { formatDate, formatNumber } from '../../components/format.ts';
+import { NOTICE_TYPE_LABEL } from '../notice-list/notice-list-page.tsx';
 
 interface Data {
-  notice: Notice;
+  notice: NoticeDetail;
 }
 
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<Data> {
   const key = Number(params['notice_info_key']);
-  const answer = await homepageFrom(context).get<NoticeListAnswer>('/board/notice', { display_yn: 'Y' });
-  if (answer.result !== 'success') throw new Response('upstream', { status: 502 });
-  const notice = answer.notice_list.find((n) => n.notice_info_key === key);
-  if (!notice) throw redirect(HOME_PATH);
-  return { notice };
+  if (!Number.isInteger(key) || key < 1) throw redirect(HOME_PATH);
+  const answer = await homepageFrom(context).get<NoticeDetailAnswer>(`/board/notice/${key}`);
+  if (answer.result !== 'success' || answer.notice.display_yn !== 'Y') throw redirect(HOME_PATH);
+  return { notice: answer.notice };
 }
-
-const TYPE_LABEL: Record<Notice['notice_type'], string> = { '1': '일반', '2': '행사', '3': '시스템' };
 
 export default function NoticeDetailPage() {
   const { notice } = useLoaderData<Data>();
@@ -30,15 +27,13 @@ export default function NoticeDetailPage() {
     <div className="container section">
       <article className="article">
         <header className="article__head">
-          <span className={`badge${notice.notice_type === '1' ? '' : ' badge--gray'}`}>{TYPE_LABEL[notice.notice_type]}</span>
+          <span className={`badge${notice.notice_type === '1' ? '' : ' badge--gray'}`}>{NOTICE_TYPE_LABEL[notice.notice_type]}</span>
           <h2 className="article__title">{notice.notice_subject}</h2>
           <p className="article__meta">
-            등록일 <time dateTime={notice.reg_date}>{formatDate(notice.reg_date)}</time>
+            등록일 <time dateTime={notice.reg_date}>{formatDate(notice.reg_date)}</time> · 조회 {formatNumber(notice.view_count)}
           </p>
         </header>
-        <div className="article__body">
-          <PendingData what="공지사항 본문" />
-        </div>
+        <div className="article__body">{notice.notice_content}</div>
       </article>
       <div className="article__nav">
         <Link className="btn btn--tertiary" to={hrefOf('noticeList')}>

@@ -4,20 +4,28 @@ import type { Notice, NoticeListAnswer } from '../../../shared/contract/board.ts
 import { messages } from '../../../shared/messages.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { formatDate } from '../../components/format.ts';
+import { Pagination, pageParam } from '../../components/pagination.tsx';
 
 export const NOTICE_TYPE_LABEL: Record<Notice['notice_type'], string> = { '1': '일반', '2': '행사', '3': '시스템' };
 
+const PAGE_SIZE = 10;
+
 interface Data {
   notices: Notice[] | null;
+  page: number;
+  total: number;
 }
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
-  const answer = await homepageFrom(context).get<NoticeListAnswer>('/board/notice', { display_yn: 'Y' });
-  return { notices: answer.result === 'success' ? answer.notice_list : null };
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const page = pageParam(request.url);
+  const answer = await homepageFrom(context).get<NoticeListAnswer>('/board/notice', { display_yn: 'Y', page, size: PAGE_SIZE });
+  return answer.result === 'success'
+    ? { notices: answer.notice_list, page: answer.page, total: answer.total }
+    : { notices: null, page, total: 0 };
 }
 
 export default function NoticeListPage() {
-  const { notices } = useLoaderData<Data>();
+  const { notices, page, total } = useLoaderData<Data>();
   return (
     <div className="container section">
       <p className="lead">독서포인트 사업 운영과 행사, 시스템 점검 소식을 알려 드립니다.</p>
@@ -28,7 +36,7 @@ export default function NoticeListPage() {
       ) : (
         <>
           <p className="list-count">
-            전체 <strong>{notices.length}</strong>건
+            전체 <strong>{total}</strong>건 · {page}쪽
           </p>
           <ul className="list-rows">
             {notices.map((n) => (
@@ -43,6 +51,7 @@ export default function NoticeListPage() {
               </li>
             ))}
           </ul>
+          <Pagination page={page} size={PAGE_SIZE} total={total} label="공지사항 페이지" />
         </>
       )}
     </div>

@@ -1,16 +1,100 @@
-/** Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews, loans. */
-import { PendingData } from '../../components/pending-data.tsx';
+/** Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews and loans. */
+import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { PopularAnswer, PopularBook } from '../../../shared/contract/books.ts';
+import { messages } from '../../../shared/messages.ts';
+import { homepageFrom } from '../../api/homepage-source.ts';
+import { BookCard } from '../../components/book-card.tsx';
+import { formatDate, formatNumber } from '../../components/format.ts';
+
+const PERIODS = { week: '최근 1주', month: '최근 1개월', year: '최근 1년' } as const;
+const AGES = { '10': '10대', '20': '20대', '30': '30대', '40': '40대', '50': '50대', '60': '60대 이상' } as const;
+type Period = keyof typeof PERIODS;
+type Age = keyof typeof AGES;
+
+interface Data {
+  period: Period;
+  age: Age | '';
+  books: PopularBook[] | null;
+  from: string;
+  to: string;
+}
+
+function pick<K extends string>(value: string | null, options: Record<K, string>): K | undefined {
+  return value !== null && value in options ? (value as K) : undefined;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+  const params = new URL(request.url).searchParams;
+  const period = pick(params.get('period'), PERIODS) ?? 'month';
+  const age = pick(params.get('age_group'), AGES);
+  const answer = await homepageFrom(context).get<PopularAnswer>('/popular/popularbooklist', { period, age_group: age, size: 20 });
+  return answer.result === 'success'
+    ? { period, age: age ?? '', books: answer.popular_list, from: answer.from, to: answer.to }
+    : { period, age: age ?? '', books: null, from: '', to: '' };
+}
 
 export default function PopularPage() {
+  const { period, age, books, from, to } = useLoaderData<Data>();
   return (
     <div className="container section stack">
-      <p className="lead">도민이 독서일지와 서평을 많이 남기고 많이 빌린 책을 기간·연령대·지역별로 모았습니다.</p>
-      <section aria-labelledby="rank-title">
-        <h2 id="rank-title" className="section__title">
-          이번 달 인기 도서
-        </h2>
-        <PendingData what="인기 도서 순위" />
-      </section>
+      <p className="lead">도민이 독서일지와 서평을 많이 남기고 많이 빌린 책입니다. 일지 1점, 대출 2점, 서평 3점으로 순위를 매깁니다.</p>
+      <Form method="get" className="filters" aria-label="인기 도서 조건">
+        <div className="field">
+          <label className="field__label" htmlFor="period">
+            기간
+          </label>
+          <select id="period" name="period" className="select" defaultValue={period}>
+            {Object.entries(PERIODS).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="age_group">
+            연령대
+          </label>
+          <select id="age_group" name="age_group" className="select" defaultValue={age}>
+            <option value="">전체 연령</option>
+            {Object.entries(AGES).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn--primary">
+          보기
+        </button>
+      </Form>
+      {books === null ? (
+        <p className="empty">{messages.error.temporary}</p>
+      ) : books.length === 0 ? (
+        <p className="empty">이 조건에 맞는 인기 도서가 아직 없습니다.</p>
+      ) : (
+        <section aria-labelledby="rank-title">
+          <h2 id="rank-title" className="section__title">
+            {PERIODS[period]} 인기 도서
+          </h2>
+          <p className="list-count">
+            {formatDate(`${from}T00:00:00+09:00`)} ~ {formatDate(`${to}T00:00:00+09:00`)}
+          </p>
+          <ol className="book-list">
+            {books.map((b) => (
+              <li key={b.isbn}>
+                <BookCard book={b} badge={<span className="book-card__rank">{b.rank}위</span>}>
+                  <p className="book-card__stats">
+                    <span className="badge">일지 {formatNumber(b.diary_count)}</span>
+                    <span className="badge badge--point">서평 {formatNumber(b.review_count)}</span>
+                    <span className="badge badge--gray">대출 {formatNumber(b.loan_count)}</span>
+                  </p>
+                </BookCard>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,10 +1,5 @@
-/** Privacy policy (footer link "개인정보 처리방침"). */
-import { PendingData } from '../../components/pending-data.tsx';
+/** Privacy policy (footer link "개인정보 처리방침"), from the homepage API's system contents. */
+import { SystemContentPage, systemContentLoader } from '../../components/system-content.tsx';
 
-export default function PrivacyPage() {
-  return (
-    <div className="container section stack">
-      <PendingData what="개인정보 처리방침 전문" />
-    </div>
-  );
-}
+export const loader = systemContentLoader('privacy');
+export default SystemContentPage;

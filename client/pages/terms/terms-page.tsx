@@ -1,10 +1,5 @@
-/** Terms of use (spec §2 /service/terms). */
-import { PendingData } from '../../components/pending-data.tsx';
+/** Terms of use (spec §2 /service/terms), from the homepage API's system contents. */
+import { SystemContentPage, systemContentLoader } from '../../components/system-content.tsx';
 
-export default function TermsPage() {
-  return (
-    <div className="container section stack">
-      <PendingData what="이용약관 전문" />
-    </div>
-  );
-}
+export const loader = systemContentLoader('terms');
+export default SystemContentPage;
