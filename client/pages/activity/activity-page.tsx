@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages.ts';
 import { hrefOf } from '../../../shared/routes.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { formatDate, formatNumber } from '../../components/format.ts';
+import { ActivityRows } from '../../components/activity-rows.tsx';
 import { Meter } from '../../components/meter.tsx';
 
 interface Data {
@@ -117,20 +118,7 @@ export default function ActivityPage() {
           ) : recent.length === 0 ? (
             <p className="empty">아직 활동이 없습니다. 읽을 책을 찾아 독서일지를 시작해 보세요.</p>
           ) : (
-            <ul className="list-rows">
-              {recent.map((a) => (
-                <li key={a.activity_key} className="list-row">
-                  <span className={`badge${a.status === 'revoked' ? ' badge--point' : ''}`}>{a.activity_name}</span>
-                  <span className="list-row__title">
-                    {a.book_title ?? a.detail}
-                    {a.status === 'revoked' && ' (회수됨)'}
-                  </span>
-                  <span className="list-row__meta">
-                    {a.points > 0 ? `+${formatNumber(a.points)}P` : '0P'} · {formatDate(a.reg_date)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <ActivityRows items={recent} />
           )}
           <div className="card__actions">
             <Link className="btn btn--primary" to={hrefOf('bookSearch')}>

@@ -47,6 +47,35 @@ function Document({ id, doc }: { id: string; doc: SystemContent | null }) {
   );
 }
 
+/** A required consent: the document, then its checkbox. */
+function Consent(props: {
+  name: string;
+  docId: string;
+  doc: SystemContent | null;
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <fieldset className="agree__item">
+      <legend>
+        {props.doc?.title ?? props.label} <span className="badge badge--point">{messages.agree.required}</span>
+      </legend>
+      <Document id={props.docId} doc={props.doc} />
+      <label className="check">
+        <input
+          type="checkbox"
+          name={props.name}
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.target.checked)}
+          aria-describedby={props.docId}
+        />
+        {props.label}에 동의합니다.
+      </label>
+    </fieldset>
+  );
+}
+
 export default function AgreePage() {
   const { terms, privacy } = useLoaderData<Data>();
   const user = useSessionUser();
@@ -103,38 +132,22 @@ export default function AgreePage() {
           />
           {messages.agree.all}
         </label>
-        <fieldset className="agree__item">
-          <legend>
-            {terms?.title ?? messages.agree.terms} <span className="badge badge--point">{messages.agree.required}</span>
-          </legend>
-          <Document id="terms-text" doc={terms} />
-          <label className="check">
-            <input
-              type="checkbox"
-              name="agree_terms"
-              checked={checked.terms}
-              onChange={(e) => setChecked({ ...checked, terms: e.target.checked })}
-              aria-describedby="terms-text"
-            />
-            {messages.agree.terms}에 동의합니다.
-          </label>
-        </fieldset>
-        <fieldset className="agree__item">
-          <legend>
-            {privacy?.title ?? messages.agree.privacy} <span className="badge badge--point">{messages.agree.required}</span>
-          </legend>
-          <Document id="privacy-text" doc={privacy} />
-          <label className="check">
-            <input
-              type="checkbox"
-              name="agree_privacy"
-              checked={checked.privacy}
-              onChange={(e) => setChecked({ ...checked, privacy: e.target.checked })}
-              aria-describedby="privacy-text"
-            />
-            {messages.agree.privacy}에 동의합니다.
-          </label>
-        </fieldset>
+        <Consent
+          name="agree_terms"
+          docId="terms-text"
+          doc={terms}
+          label={messages.agree.terms}
+          checked={checked.terms}
+          onChange={(v) => setChecked({ ...checked, terms: v })}
+        />
+        <Consent
+          name="agree_privacy"
+          docId="privacy-text"
+          doc={privacy}
+          label={messages.agree.privacy}
+          checked={checked.privacy}
+          onChange={(v) => setChecked({ ...checked, privacy: v })}
+        />
         <fieldset className="agree__item">
           <legend>
             {messages.agree.notice} <span className="badge badge--gray">{messages.agree.optional}</span>

@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages.ts';
 import { api } from '../../api/client.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { Pagination, pageParam } from '../../components/pagination.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useDialogs } from '../../shell/dialogs.tsx';
 
 const PAGE_SIZE = 6;
@@ -125,19 +126,14 @@ export default function BookclubPage() {
           동아리 찾기
         </h2>
         <Form method="get" className="filters" aria-label="동아리 지역 선택">
-          <div className="field">
-            <label className="field__label" htmlFor="club-city">
-              시·군·구
-            </label>
-            <select id="club-city" name="city_code" className="select" defaultValue={city}>
-              <option value="">전체 지역</option>
-              {regions.map((r) => (
-                <option key={r.region_code} value={r.region_code}>
-                  {r.region_name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="club-city"
+            name="city_code"
+            label="시·군"
+            defaultValue={city}
+            emptyLabel="전체 지역"
+            options={regions.map((r) => [r.region_code, r.region_name] as const)}
+          />
           <button type="submit" className="btn btn--primary">
             보기
           </button>

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { ContentSections } from '../../components/content-sections.tsx';
 import { Pagination, pageParam } from '../../components/pagination.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { loadSystemContent } from '../../components/system-content.tsx';
 
 const PAGE_SIZE = 10;
@@ -47,19 +48,14 @@ export default function BookstorePage() {
           지역별 참여 서점
         </h2>
         <Form method="get" className="filters" aria-label="참여 서점 지역 선택">
-          <div className="field">
-            <label className="field__label" htmlFor="city_code">
-              시·군·구
-            </label>
-            <select id="city_code" name="city_code" className="select" defaultValue={city}>
-              <option value="">전체 지역</option>
-              {regions.map((r) => (
-                <option key={r.city_code} value={r.city_code}>
-                  {r.city_name} ({r.count}곳)
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="city_code"
+            name="city_code"
+            label="시·군·구"
+            defaultValue={city}
+            emptyLabel="전체 지역"
+            options={regions.map((r) => [r.city_code, `${r.city_name} (${r.count}곳)`] as const)}
+          />
           <button type="submit" className="btn btn--primary">
             보기
           </button>

@@ -8,7 +8,7 @@ import type { AuthenticationListAnswer, EarnAnswer, EduTypesAnswer } from '../..
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../api/client.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate, formatNumber } from '../../components/format.ts';
+import { ActivityRows } from '../../components/activity-rows.tsx';
 import { checkRequired } from '../../components/required.ts';
 import { useDialogs } from '../../shell/dialogs.tsx';
 
@@ -133,16 +133,7 @@ export default function EduPage() {
         ) : list.activity_list.length === 0 ? (
           <p className="empty">아직 인증한 교육이 없습니다.</p>
         ) : (
-          <ul className="list-rows">
-            {list.activity_list.map((a) => (
-              <li key={a.activity_key} className="list-row">
-                <span className="list-row__title">{a.detail}</span>
-                <span className="list-row__meta">
-                  {a.points > 0 ? `+${formatNumber(a.points)}P` : '0P'} · {formatDate(a.reg_date)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ActivityRows items={list.activity_list} showType={false} />
         )}
       </section>
     </div>

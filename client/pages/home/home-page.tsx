@@ -4,7 +4,7 @@ import type { Notice, NoticeListAnswer } from '../../../shared/contract/board.ts
 import { messages } from '../../../shared/messages.ts';
 import { hrefOf, type PageId } from '../../../shared/routes.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate } from '../../components/format.ts';
+import { NoticeRows } from '../../components/notice-rows.tsx';
 import { useConfig } from '../../shell/config-context.tsx';
 import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '../../shell/icons.tsx';
 
@@ -25,8 +25,6 @@ const QUICK: readonly { page: PageId; label: string; desc: string; Icon: typeof 
   { page: 'popular', label: '인기 도서', desc: '지금 도민이 많이 읽는 책', Icon: IconStar },
   { page: 'bookstore', label: '참여 서점 안내', desc: '포인트로 종이책을 사는 동네 서점', Icon: IconStore },
 ];
-
-const NOTICE_TYPE_LABEL: Record<Notice['notice_type'], string> = { '1': '일반', '2': '행사', '3': '시스템' };
 
 export default function HomePage() {
   const { notices } = useLoaderData<HomeData>();
@@ -123,19 +121,7 @@ export default function HomePage() {
         ) : notices.length === 0 ? (
           <p className="empty">{messages.notice.none}</p>
         ) : (
-          <ul className="list-rows">
-            {notices.map((n) => (
-              <li key={n.notice_info_key}>
-                <Link className="list-row" to={`/board/notice/detail/${n.notice_info_key}`}>
-                  <span className={`badge${n.notice_type === '1' ? '' : ' badge--gray'}`}>{NOTICE_TYPE_LABEL[n.notice_type]}</span>
-                  <span className="list-row__title">{n.notice_subject}</span>
-                  <time className="list-row__meta" dateTime={n.reg_date}>
-                    {formatDate(n.reg_date)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NoticeRows notices={notices} />
         )}
       </section>
     </>

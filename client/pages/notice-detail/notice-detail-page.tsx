@@ -7,7 +7,7 @@ import type { NoticeDetail, NoticeDetailAnswer } from '../../../shared/contract/
 import { HOME_PATH, hrefOf } from '../../../shared/routes.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { formatDate, formatNumber } from '../../components/format.ts';
-import { NOTICE_TYPE_LABEL } from '../notice-list/notice-list-page.tsx';
+import { NOTICE_TYPE_LABEL } from '../../components/notice-rows.tsx';
 
 interface Data {
   notice: NoticeDetail;

@@ -1,12 +1,10 @@
 /** Notice list (spec §2 /board/notice/homenotice): displayed notices, newest first. */
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Notice, NoticeListAnswer } from '../../../shared/contract/board.ts';
 import { messages } from '../../../shared/messages.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate } from '../../components/format.ts';
+import { NoticeRows } from '../../components/notice-rows.tsx';
 import { Pagination, pageParam } from '../../components/pagination.tsx';
-
-export const NOTICE_TYPE_LABEL: Record<Notice['notice_type'], string> = { '1': '일반', '2': '행사', '3': '시스템' };
 
 const PAGE_SIZE = 10;
 
@@ -38,19 +36,7 @@ export default function NoticeListPage() {
           <p className="list-count">
             전체 <strong>{total}</strong>건 · {page}쪽
           </p>
-          <ul className="list-rows">
-            {notices.map((n) => (
-              <li key={n.notice_info_key}>
-                <Link className="list-row" to={`/board/notice/detail/${n.notice_info_key}`}>
-                  <span className={`badge${n.notice_type === '1' ? '' : ' badge--gray'}`}>{NOTICE_TYPE_LABEL[n.notice_type]}</span>
-                  <span className="list-row__title">{n.notice_subject}</span>
-                  <time className="list-row__meta" dateTime={n.reg_date}>
-                    {formatDate(n.reg_date)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NoticeRows notices={notices} />
           <Pagination page={page} size={PAGE_SIZE} total={total} label="공지사항 페이지" />
         </>
       )}

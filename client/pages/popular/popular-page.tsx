@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { BookCard } from '../../components/book-card.tsx';
 import { formatDate, formatNumber } from '../../components/format.ts';
+import { SelectField } from '../../components/select-field.tsx';
 
 const PERIODS = { week: '최근 1주', month: '최근 1개월', year: '최근 1년' } as const;
 const AGES = { '10': '10대', '20': '20대', '30': '30대', '40': '40대', '50': '50대', '60': '60대 이상' } as const;
@@ -39,31 +40,8 @@ export default function PopularPage() {
     <div className="container section stack">
       <p className="lead">도민이 독서일지와 서평을 많이 남기고 많이 빌린 책입니다. 일지 1점, 대출 2점, 서평 3점으로 순위를 매깁니다.</p>
       <Form method="get" className="filters" aria-label="인기 도서 조건">
-        <div className="field">
-          <label className="field__label" htmlFor="period">
-            기간
-          </label>
-          <select id="period" name="period" className="select" defaultValue={period}>
-            {Object.entries(PERIODS).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="age_group">
-            연령대
-          </label>
-          <select id="age_group" name="age_group" className="select" defaultValue={age}>
-            <option value="">전체 연령</option>
-            {Object.entries(AGES).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="period" name="period" label="기간" defaultValue={period} options={Object.entries(PERIODS)} />
+        <SelectField id="age_group" name="age_group" label="연령대" defaultValue={age} emptyLabel="전체 연령" options={Object.entries(AGES)} />
         <button type="submit" className="btn btn--primary">
           보기
         </button>
