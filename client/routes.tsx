@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, isLoginPath, pageById, pages, type PageId } from '../shared/routes.ts';
-import type { LoadContext } from '../shared/ssr.ts';
+import { loadContextOf } from './api/homepage-source.ts';
 import { currentBrowserStore } from './session/store.ts';
 import { Layout, mayView, type PageHandle } from './shell/layout.tsx';
 import { rootLoader, shouldRevalidateRoot } from './shell/root-loader.ts';
@@ -28,9 +28,10 @@ export function pageModulePath(id: PageId): string {
   return `pages/${name}/${name}-page.tsx`;
 }
 
+/** The member the loader runs for: the server's session, or the browser's store. */
 function sessionUserOf(context: unknown) {
-  if (typeof context === 'object' && context !== null && 'session' in context) return (context as LoadContext).session.user;
-  return currentBrowserStore()?.getState().user ?? null;
+  const server = loadContextOf(context);
+  return server ? server.session.user : (currentBrowserStore()?.getState().user ?? null);
 }
 
 /** A member-only page's loader runs only for members: visitors get the login gate, and no data. */

@@ -5,13 +5,12 @@
  */
 import type { ErrorAnswer } from '../../shared/contract/common.ts';
 import type { HomepageSource, Query } from '../../shared/ssr.ts';
+import { PORTAL_HEADER, queryString } from '../../shared/http.ts';
 import { messages } from '../../shared/messages.ts';
 import { sessionEvents } from '../session/events.ts';
 import { loading } from './loading.ts';
 
 export const API_TIMEOUT_MS = 60_000;
-/** Custom header that marks the portal's own same-origin calls (CSRF defence). */
-export const PORTAL_HEADER = 'x-portal-request';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,14 +23,6 @@ export interface ApiOptions {
 export interface ApiResult<T> {
   status: number;
   body: T | ErrorAnswer;
-}
-
-export function toQueryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 const temporary = (): ErrorAnswer => ({ result: 'error', msg: messages.error.temporary });
@@ -53,7 +44,8 @@ export async function apiWithStatus<T extends { result: 'success' }>(path: `/api
   if (opts.signal) signals.push(opts.signal);
   loading.begin();
   try {
-    const res = await fetch(path + toQueryString(opts.query), {
+    const qs = queryString(opts.query);
+    const res = await fetch(qs ? `${path}?${qs}` : path, {
       method,
       headers,
       credentials: 'same-origin',

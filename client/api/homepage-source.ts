@@ -5,10 +5,13 @@
 import type { HomepageSource, LoadContext } from '../../shared/ssr.ts';
 import { browserHomepage } from './client.ts';
 
-function isLoadContext(v: unknown): v is LoadContext {
-  return typeof v === 'object' && v !== null && 'homepage' in v && typeof (v as LoadContext).homepage?.get === 'function';
+/** The server's LoadContext, or null in the browser (loaders get no context there). */
+export function loadContextOf(v: unknown): LoadContext | null {
+  return typeof v === 'object' && v !== null && 'homepage' in v && typeof (v as LoadContext).homepage?.get === 'function'
+    ? (v as LoadContext)
+    : null;
 }
 
 export function homepageFrom(context: unknown): HomepageSource {
-  return isLoadContext(context) ? context.homepage : browserHomepage;
+  return loadContextOf(context)?.homepage ?? browserHomepage;
 }

@@ -1,7 +1,7 @@
 /** A system content (terms, privacy policy, service guide) as headed sections. */
 import type { SystemContent } from '../../shared/contract/content.ts';
 import { messages } from '../../shared/messages.ts';
-import { formatDate } from './format.ts';
+import { formatDay } from './format.ts';
 
 export function ContentSections({ content, level = 2 }: { content: SystemContent | null; level?: 2 | 3 }) {
   if (!content) return <p className="empty">{messages.error.temporary}</p>;
@@ -9,7 +9,7 @@ export function ContentSections({ content, level = 2 }: { content: SystemContent
   return (
     <div className="doc">
       <p className="doc__meta">
-        {content.version} · 시행일 <time dateTime={content.effective_on}>{formatDate(`${content.effective_on}T00:00:00+09:00`)}</time>
+        {content.version} · 시행일 <time dateTime={content.effective_on}>{formatDay(content.effective_on)}</time>
       </p>
       {content.sections.map((s) => (
         <section key={s.heading} className="doc__section">

@@ -10,6 +10,11 @@ export function formatDate(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
 }
 
+/** A date-only value (YYYY-MM-DD, a Seoul day) as `2026. 11. 21.`. */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T00:00:00+09:00`);
+}
+
 export function formatNumber(n: number): string {
   return numberFormat.format(n);
 }

@@ -7,11 +7,15 @@ import { LOGIN_PATH } from '../../shared/routes.ts';
 import { safeLocalPath, safeRedirectTarget } from '../../shared/safe-redirect.ts';
 
 export function loginHref(loginUrl: string | null | undefined, returnTo: string | null, redirectHosts: readonly string[]): string {
-  const local = safeLocalPath(loginUrl ?? LOGIN_PATH) ?? (safeRedirectTarget(loginUrl, redirectHosts) ? undefined : LOGIN_PATH);
-  if (local === undefined) return safeRedirectTarget(loginUrl, redirectHosts) ?? LOGIN_PATH;
+  const local = safeLocalPath(loginUrl ?? LOGIN_PATH);
+  if (local === undefined) {
+    const external = safeRedirectTarget(loginUrl, redirectHosts);
+    if (external) return external;
+  }
+  const base = local ?? LOGIN_PATH;
   const back = returnTo ? safeLocalPath(returnTo) : undefined;
-  if (!back) return local;
-  return `${local}${local.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(back)}`;
+  if (!back) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(back)}`;
 }
 
 export function isExternal(href: string): boolean {

@@ -5,7 +5,9 @@
  * sign-in routes and the SSR loaders all go through here, so they behave the same.
  */
 import { createHash } from 'node:crypto';
+import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { LoginSuccess } from '../../shared/contract/auth.ts';
 import { messages } from '../../shared/messages.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '../../shared/session.ts';
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
@@ -13,23 +15,11 @@ import type { AuthCookies, IssuedTokens } from './cookies.ts';
 
 export type TokenAnswer = MemberFields & IssuedTokens & { result: 'success' };
 
+/** Sign-in, refresh and SSO answers carry the contract's LoginSuccess fields (SSO adds code_value). */
+const tokenAnswer = Compile(LoginSuccess);
+
 export function isTokenAnswer(v: unknown): v is TokenAnswer {
-  if (typeof v !== 'object' || v === null) return false;
-  const a = v as Record<string, unknown>;
-  return (
-    a['result'] === 'success' &&
-    typeof a['access_token'] === 'string' &&
-    typeof a['refresh_token'] === 'string' &&
-    typeof a['access_expires_in'] === 'number' &&
-    typeof a['refresh_expires_in'] === 'number' &&
-    typeof a['userId'] === 'string' &&
-    typeof a['username'] === 'string' &&
-    typeof a['userNo'] === 'string' &&
-    typeof a['userKey'] === 'string' &&
-    Array.isArray(a['userAuth']) &&
-    (a['agreeYn'] === 'Y' || a['agreeYn'] === 'N') &&
-    (a['noticeYn'] === 'Y' || a['noticeYn'] === 'N')
-  );
+  return tokenAnswer.Check(v);
 }
 
 /** The member fields of the spec's login response, without tokens (what the browser gets). */

@@ -5,9 +5,8 @@
  * cross-site page cannot send without a CORS preflight the portal never grants.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { PORTAL_HEADER } from '../../shared/http.ts';
 import { messages } from '../../shared/messages.ts';
-
-export const PORTAL_HEADER = 'x-portal-request';
 
 export function ownOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
@@ -22,10 +21,13 @@ export function crossSiteReason(req: FastifyRequest, requireHeader: boolean): st
   return undefined;
 }
 
-/** preHandler: refuse cross-site requests (and, with requireHeader, any without the portal's header). */
-export function sameOrigin(requireHeader: boolean): preHandlerAsyncHookHandler {
+/**
+ * preHandler: refuse cross-site requests and, where `requireHeader` says so (always, or for
+ * the requests it picks), any without the portal's header.
+ */
+export function sameOrigin(requireHeader: boolean | ((req: FastifyRequest) => boolean)): preHandlerAsyncHookHandler {
   return async function sameOriginCheck(req: FastifyRequest, reply: FastifyReply) {
-    const reason = crossSiteReason(req, requireHeader);
+    const reason = crossSiteReason(req, typeof requireHeader === 'function' ? requireHeader(req) : requireHeader);
     if (!reason) return;
     req.log.warn({ csrf: { reason, origin: req.headers.origin, site: req.headers['sec-fetch-site'] } }, 'cross-site request refused');
     return reply.code(403).send({ result: 'error', msg: messages.error.forbidden });

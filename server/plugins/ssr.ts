@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import fastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorAnswer } from '../../shared/contract/common.ts';
+import { queryString } from '../../shared/http.ts';
 import { messages } from '../../shared/messages.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
 import type { HomepageSource, Query, RenderOutcome, SsrEntry } from '../../shared/ssr.ts';
@@ -62,13 +63,6 @@ function errorPage(siteName: string): string {
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.pageTitle)} | ${escapeHtml(siteName)}</title></head><body><main><h1>${escapeHtml(messages.error.pageTitle)}</h1><p>${escapeHtml(messages.error.temporary)}</p><p><a href="/main/homemain">${escapeHtml(messages.shell.home)}</a></p></main></body></html>`;
 }
 
-function toQueryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
-  return params.toString();
-}
-
 /**
  * The homepage API for loaders on the server: the same client, in-process, on behalf of
  * the member (token attached, refresh-and-retry, cookies set on this reply).
@@ -81,7 +75,7 @@ function ssrHomepage(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply)
       const result = await auth.call(req, reply, {
         method: 'GET',
         path: target.path,
-        query: toQueryString(query),
+        query: queryString(query),
       });
       if (!result.ok) return { result: 'error', msg: messages.error.temporary };
       return result.body as T | ErrorAnswer;

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { LoginBody } from '../../shared/contract/auth.ts';
 import { messages } from '../../shared/messages.ts';
 import { AGREE_PATH, HOME_PATH } from '../../shared/routes.ts';
 import { safeRedirectTarget } from '../../shared/safe-redirect.ts';
@@ -20,23 +21,6 @@ export interface AuthRoutesOptions {
   homepage: HomepageClient;
   config: AuthConfig;
   testLogin: boolean;
-}
-
-const LoginBody = {
-  type: 'object',
-  required: ['user_id', 'user_pass'],
-  additionalProperties: false,
-  properties: {
-    user_id: { type: 'string', minLength: 1, maxLength: 40 },
-    user_pass: { type: 'string', minLength: 1, maxLength: 200 },
-    keep: { type: 'boolean' },
-  },
-} as const;
-
-interface LoginBodyType {
-  user_id: string;
-  user_pass: string;
-  keep?: boolean;
 }
 
 const SsoQuery = {
@@ -66,7 +50,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   // ── POST /api/login/login ────────────────────────────────────────────────
-  app.post<{ Body: LoginBodyType }>(
+  // The browser sends the homepage API's own sign-in body (shared/contract), validated here first.
+  app.post<{ Body: LoginBody }>(
     '/api/login/login',
     {
       schema: { body: LoginBody },

@@ -16,8 +16,6 @@ export interface GatewayOptions {
 
 /** Server-to-server calls (sign-in, tokens): never reachable from the browser. */
 const PORTAL_ONLY = /^\/api\/v1\/homepage\/auth(?:\/|$)/;
-const readOnly = sameOrigin(false);
-const writing = sameOrigin(true);
 
 const METHODS: HomepageMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -27,7 +25,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     url: '/api/v1/homepage/*',
     bodyLimit: 1024 * 1024,
     // Reads refuse cross-site requests; writes also need the portal's own header (CSRF).
-    preHandler: (req, reply) => (req.method === 'GET' || req.method === 'HEAD' ? readOnly : writing).call(app, req, reply),
+    preHandler: sameOrigin((req) => req.method !== 'GET' && req.method !== 'HEAD'),
     schema: {
       // The path is checked by safeHomepageUrl (stricter than a param schema can say);
       // any JSON body is forwarded as is and validated by the homepage API itself.

@@ -9,7 +9,7 @@ import type { PointAnswer } from '../../../shared/contract/points.ts';
 import { messages } from '../../../shared/messages.ts';
 import { hrefOf } from '../../../shared/routes.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate, formatNumber } from '../../components/format.ts';
+import { formatDay, formatNumber } from '../../components/format.ts';
 import { ActivityRows } from '../../components/activity-rows.tsx';
 import { Meter } from '../../components/meter.tsx';
 
@@ -54,8 +54,8 @@ export default function ActivityPage() {
             <Meter label={`${point.month.replace('-', '년 ')}월 적립`} value={point.earned_month} max={point.monthly_cap} />
             <Meter label={`${point.year}년 적립`} value={point.earned_year} max={point.yearly_cap} />
             <p className="field__hint">
-              {formatDate(`${point.expire_date}T00:00:00+09:00`)}에 {formatNumber(point.expiring_points)}P가 소멸됩니다.
-              {point.earning_suspended_until && ` 부정 적립으로 ${formatDate(`${point.earning_suspended_until}T00:00:00+09:00`)}까지 적립이 정지되었습니다.`}
+              {formatDay(point.expire_date)}에 {formatNumber(point.expiring_points)}P가 소멸됩니다.
+              {point.earning_suspended_until && ` 부정 적립으로 ${formatDay(point.earning_suspended_until)}까지 적립이 정지되었습니다.`}
             </p>
           </div>
         ) : (

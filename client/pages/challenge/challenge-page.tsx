@@ -8,7 +8,7 @@ import type { AttendanceAnswer, CheckinAnswer } from '../../../shared/contract/a
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../api/client.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate } from '../../components/format.ts';
+import { formatDay } from '../../components/format.ts';
 import { useDialogs } from '../../shell/dialogs.tsx';
 
 type Attendance = Omit<AttendanceAnswer, 'result'>;
@@ -18,7 +18,6 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Attendanc
   return answer.result === 'success' ? answer : null;
 }
 
-const day = (d: string) => formatDate(`${d}T00:00:00+09:00`);
 const STATUS = { active: '진행 중', completed: '완주', ended: '중단' } as const;
 
 export default function ChallengePage() {
@@ -47,7 +46,7 @@ export default function ChallengePage() {
     <div className="container section stack">
       <section className="card challenge" aria-labelledby="today-title">
         <h2 id="today-title" className="card__title">
-          오늘의 출석 · {day(data.today)}
+          오늘의 출석 · {formatDay(data.today)}
         </h2>
         {run ? (
           <p className="lead">
@@ -88,7 +87,7 @@ export default function ChallengePage() {
             );
           })}
         </ol>
-        {run && <p className="field__hint">{day(run.started_day)}에 시작했습니다.</p>}
+        {run && <p className="field__hint">{formatDay(run.started_day)}에 시작했습니다.</p>}
       </section>
 
       <section className="card" aria-labelledby="history-title">
@@ -103,7 +102,7 @@ export default function ChallengePage() {
               <li key={h.challenge_key} className="list-row">
                 <span className={`badge${h.status === 'completed' ? ' badge--success' : ' badge--gray'}`}>{STATUS[h.status]}</span>
                 <span className="list-row__title">
-                  {day(h.started_day)} ~ {day(h.ended_day ?? h.last_checkin_day)}
+                  {formatDay(h.started_day)} ~ {formatDay(h.ended_day ?? h.last_checkin_day)}
                 </span>
                 <span className="list-row__meta">
                   {h.streak} / {h.days_total}일

@@ -10,7 +10,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { LoginResponse } from '../../../shared/session.ts';
 import { api } from '../../api/client.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate } from '../../components/format.ts';
+import { formatDate, formatDay } from '../../components/format.ts';
 import { checkRequired } from '../../components/required.ts';
 import { signedIn } from '../../session/actions.ts';
 import { useSessionStore } from '../../session/session-context.tsx';
@@ -110,7 +110,7 @@ export default function InformationPage() {
           </div>
           <div>
             <dt>회원 유효기간</dt>
-            <dd>{formatDate(`${profile.valid_until}T00:00:00+09:00`)}까지</dd>
+            <dd>{formatDay(profile.valid_until)}까지</dd>
           </div>
           <div>
             <dt>약관 동의</dt>

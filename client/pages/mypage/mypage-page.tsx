@@ -9,7 +9,7 @@ import type { UserCardAnswer } from '../../../shared/contract/user.ts';
 import { messages } from '../../../shared/messages.ts';
 import { hrefOf } from '../../../shared/routes.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate, formatNumber } from '../../components/format.ts';
+import { formatDate, formatDay, formatNumber } from '../../components/format.ts';
 import { Pagination, pageParam } from '../../components/pagination.tsx';
 
 const TABS = [
@@ -51,7 +51,7 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
                 rows: a.penalty_list.map((p) => ({
                   key: p.penalty_key,
                   title: p.reason,
-                  meta: p.suspended_until ? `${formatDate(`${p.suspended_until}T00:00:00+09:00`)}까지 적립 정지` : '',
+                  meta: p.suspended_until ? `${formatDay(p.suspended_until)}까지 적립 정지` : '',
                   points: p.points,
                   date: p.reg_date,
                 })),
@@ -102,7 +102,7 @@ export default function MypagePage() {
               <p className="member-card__no" aria-label={`회원증 번호 ${card.card_no}`}>
                 {card.card_no}
               </p>
-              <p className="member-card__valid">유효기간 {formatDate(`${card.valid_until}T00:00:00+09:00`)}까지</p>
+              <p className="member-card__valid">유효기간 {formatDay(card.valid_until)}까지</p>
             </>
           ) : (
             <p>{messages.error.temporary}</p>

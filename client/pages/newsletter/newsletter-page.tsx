@@ -6,7 +6,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { NewsletterAnswer, NewsletterListAnswer } from '../../../shared/contract/board.ts';
 import { messages } from '../../../shared/messages.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate } from '../../components/format.ts';
+import { formatDay } from '../../components/format.ts';
 import { Pagination, pageParam } from '../../components/pagination.tsx';
 
 const PAGE_SIZE = 9;
@@ -47,7 +47,7 @@ export default function NewsletterPage() {
               {issue.title}
             </h2>
             <p className="article__meta">
-              발행일 <time dateTime={issue.published_on}>{formatDate(`${issue.published_on}T00:00:00+09:00`)}</time>
+              발행일 <time dateTime={issue.published_on}>{formatDay(issue.published_on)}</time>
             </p>
           </header>
           <div className="article__body">{issue.content}</div>
@@ -67,7 +67,7 @@ export default function NewsletterPage() {
               {list.map((n) => (
                 <li key={n.newsletter_key}>
                   <Link className="newsletter-card" to={`?issue=${n.newsletter_key}${page > 1 ? `&page=${page}` : ''}`}>
-                    <span className="newsletter-card__no">제{n.issue_no}호 · {formatDate(`${n.published_on}T00:00:00+09:00`)}</span>
+                    <span className="newsletter-card__no">제{n.issue_no}호 · {formatDay(n.published_on)}</span>
                     <strong className="newsletter-card__title">{n.title}</strong>
                     <span className="newsletter-card__summary">{n.summary}</span>
                   </Link>

@@ -4,7 +4,7 @@ import type { PopularAnswer, PopularBook } from '../../../shared/contract/books.
 import { messages } from '../../../shared/messages.ts';
 import { homepageFrom } from '../../api/homepage-source.ts';
 import { BookCard } from '../../components/book-card.tsx';
-import { formatDate, formatNumber } from '../../components/format.ts';
+import { formatDay, formatNumber } from '../../components/format.ts';
 import { SelectField } from '../../components/select-field.tsx';
 
 const PERIODS = { week: '최근 1주', month: '최근 1개월', year: '최근 1년' } as const;
@@ -56,7 +56,7 @@ export default function PopularPage() {
             {PERIODS[period]} 인기 도서
           </h2>
           <p className="list-count">
-            {formatDate(`${from}T00:00:00+09:00`)} ~ {formatDate(`${to}T00:00:00+09:00`)}
+            {formatDay(from)} ~ {formatDay(to)}
           </p>
           <ol className="book-list">
             {books.map((b) => (

@@ -1,0 +1,13 @@
+/** Small HTTP facts shared by the browser's API module and the portal server. */
+import type { Query } from './ssr.ts';
+
+/** Custom header that marks the portal's own same-origin calls (CSRF defence, decisions D3). */
+export const PORTAL_HEADER = 'x-portal-request';
+
+/** `a=1&b=2` from a query object (undefined values left out), without a leading `?`. */
+export function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+  return params.toString();
+}
