@@ -1,6 +1,6 @@
 /** The providers around the router, identical on the server and in the browser. */
 import { StrictMode, type ReactNode } from 'react';
-import type { PublicConfig } from '../shared/public-config.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
 import { ConfigProvider } from './shell/config-context.tsx';
 import { DialogProvider } from './shell/dialogs.tsx';
 import { SessionProvider } from './session/session-context.tsx';

@@ -2,7 +2,7 @@
 import './styles/index.css';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { PORTAL_DATA_ID, type PortalData } from '../shared/ssr.ts';
+import { PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
 import { App } from './app.tsx';
 import { deserializeHydration, type SerializedHydration } from './hydration.ts';
 import { routes } from './routes.tsx';

@@ -5,8 +5,8 @@
  */
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { PortalData, RenderArgs, RenderOutcome, SsrEntry } from '../shared/ssr.ts';
-import { pageById, type PageDef } from '../shared/routes.ts';
+import type { PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
+import { pageById, type PageDef } from '#shared/routes.ts';
 import { App } from './app.tsx';
 import { createServerSessionStore } from './session/store.ts';
 import { jsonForHtml, serializeHydration } from './hydration.ts';

@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { HOME_PATH, isLoginPath, pageById, pages, type PageId } from '../shared/routes.ts';
+import { HOME_PATH, isLoginPath, pageById, pages, type PageId } from '#shared/routes.ts';
 import { loadContextOf } from './api/homepage-source.ts';
 import { currentBrowserStore } from './session/store.ts';
 import { Layout, mayView, type PageHandle } from './shell/layout.tsx';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search`: the book search on 100,000 books (issue 4 item 3: well under
+ * `npm run bench:search`: the book search on 100,000 books (decision 0103: well under
  * 50 ms per query). Builds a throwaway database (the curated books plus generated ones),
  * then times each kind of query: warm runs, page 1 of 20 plus the total count, as the
  * route does. BENCH_BOOKS and BENCH_RUNS override the sizes.
@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, transaction } from '../server/homepage-api/store/db.ts';
-import { bookSearcher, bookWriter, type SearchField } from '../server/homepage-api/search/book-search.ts';
-import { curatedBooks, generatedBooks } from '../server/homepage-api/seed/books.ts';
+import { openDatabase, transaction } from '#server/homepage-api/store/db.ts';
+import { bookSearcher, bookWriter, type SearchField } from '#server/homepage-api/search/book-search.ts';
+import { curatedBooks, generatedBooks } from '#server/homepage-api/seed/books.ts';
 
 const BOOKS = Number(process.env['BENCH_BOOKS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);

@@ -3,7 +3,7 @@
  * the API stores. Used to write the seeded members' hashes (seed/members.ts) so the
  * seed needs no scrypt at start.  Usage: node scripts/hash-password-api.ts 'password'
  */
-import { hashPassword } from '../server/homepage-api/auth/passwords.ts';
+import { hashPassword } from '#server/homepage-api/auth/passwords.ts';
 
 const password = process.argv[2];
 if (!password) {

@@ -3,8 +3,8 @@
  * under DATA_DIR (default ./data/homepage.db). Idempotent: running it again changes nothing.
  */
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../server/homepage-api/store/db.ts';
-import { seed } from '../server/homepage-api/seed/index.ts';
+import { openDatabase } from '#server/homepage-api/store/db.ts';
+import { seed } from '#server/homepage-api/seed/index.ts';
 
 const dbFile = join(resolve(process.env['DATA_DIR'] ?? 'data'), 'homepage.db');
 const started = performance.now();

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { PublicConfig } from '../shared/public-config.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

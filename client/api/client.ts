@@ -3,10 +3,10 @@
  * sent, 60 s timeout, parameters in the query string). Every call is counted while in
  * flight so the loading overlay can show; failures become a Korean error answer.
  */
-import type { ErrorAnswer } from '../../shared/contract/common.ts';
-import type { HomepageSource, Query } from '../../shared/ssr.ts';
-import { PORTAL_HEADER, queryString } from '../../shared/http.ts';
-import { messages } from '../../shared/messages.ts';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
+import type { HomepageSource, Query } from '#shared/ssr.ts';
+import { PORTAL_HEADER, queryString } from '#shared/http.ts';
+import { messages } from '#shared/messages.ts';
 import { sessionEvents } from '../session/events.ts';
 import { loading } from './loading.ts';
 

@@ -1,5 +1,5 @@
 /** A member's activities as rows: what, points earned (0 with the reason shown by the badge), when. */
-import type { ActivityItem } from '../../shared/contract/activity.ts';
+import type { ActivityItem } from '#shared/contract/activity.ts';
 import { formatDate, formatNumber } from './format.ts';
 
 export function ActivityRows({ items, showType = true }: { items: readonly ActivityItem[]; showType?: boolean }) {

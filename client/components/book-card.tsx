@@ -1,6 +1,6 @@
 /** One book in a list: a drawn cover (no external images), title, author, publisher, year. */
 import type { ReactNode } from 'react';
-import type { Book } from '../../shared/contract/books.ts';
+import type { Book } from '#shared/contract/books.ts';
 
 export function BookCard({ book, badge, children }: { book: Book; badge?: ReactNode; children?: ReactNode }) {
   return (

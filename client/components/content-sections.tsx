@@ -1,6 +1,6 @@
 /** A system content (terms, privacy policy, service guide) as headed sections. */
-import type { SystemContent } from '../../shared/contract/content.ts';
-import { messages } from '../../shared/messages.ts';
+import type { SystemContent } from '#shared/contract/content.ts';
+import { messages } from '#shared/messages.ts';
 import { formatDay } from './format.ts';
 
 export function ContentSections({ content, level = 2 }: { content: SystemContent | null; level?: 2 | 3 }) {

@@ -1,6 +1,6 @@
 /** Notices as rows: type badge, subject linking to the detail, date. */
 import { Link } from 'react-router-dom';
-import type { Notice } from '../../shared/contract/board.ts';
+import type { Notice } from '#shared/contract/board.ts';
 import { formatDate } from './format.ts';
 
 export const NOTICE_TYPE_LABEL: Record<Notice['notice_type'], string> = { '1': '일반', '2': '행사', '3': '시스템' };

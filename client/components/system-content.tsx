@@ -3,7 +3,7 @@
  * one loader factory and one component.
  */
 import { useLoaderData, type LoaderFunction } from 'react-router-dom';
-import type { ContentType, SystemContent, SystemContentAnswer } from '../../shared/contract/content.ts';
+import type { ContentType, SystemContent, SystemContentAnswer } from '#shared/contract/content.ts';
 import { homepageFrom } from '../api/homepage-source.ts';
 import { ContentSections } from './content-sections.tsx';
 

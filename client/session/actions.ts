@@ -5,9 +5,9 @@
  * and the member is still signed out locally.
  */
 import { api } from '../api/client.ts';
-import { HOME_PATH } from '../../shared/routes.ts';
-import { safeRedirectTarget } from '../../shared/safe-redirect.ts';
-import { sessionUserFrom, type MemberFields, type SessionUser } from '../../shared/session.ts';
+import { HOME_PATH } from '#shared/routes.ts';
+import { safeRedirectTarget } from '#shared/safe-redirect.ts';
+import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
 import { writeSessionFlags } from './flags.ts';
 import type { SessionStore } from './store.ts';
 

@@ -5,8 +5,8 @@
  * this browser's persisted store already held this member but the login flag is gone —
  * then the member is signed out (the watcher does it once the page is interactive).
  */
-import type { ClientSession } from '../../shared/ssr.ts';
-import type { SessionUser } from '../../shared/session.ts';
+import type { ClientSession } from '#shared/ssr.ts';
+import type { SessionUser } from '#shared/session.ts';
 import { FLAG_KEYS, readFlag, writeSessionFlags } from './flags.ts';
 
 let pendingSignOut = false;

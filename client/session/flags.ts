@@ -3,7 +3,7 @@
  * and redirectUrl (the login redirect URL, code 60/2). Storage can be unavailable
  * (private mode, blocked): reads then answer null and writes do nothing.
  */
-import type { SessionUser } from '../../shared/session.ts';
+import type { SessionUser } from '#shared/session.ts';
 
 export const FLAG_KEYS = { loggedIn: 'isLoggedIn', agree: 'isAgree', notice: 'isNotice', redirectUrl: 'redirectUrl' } as const;
 

@@ -3,8 +3,8 @@
  * kept as `redirectUrl` — a same-origin path (default /login/login, with `returnTo` so the
  * member lands where they were going) or an allowlisted external sign-in page.
  */
-import { LOGIN_PATH } from '../../shared/routes.ts';
-import { safeLocalPath, safeRedirectTarget } from '../../shared/safe-redirect.ts';
+import { LOGIN_PATH } from '#shared/routes.ts';
+import { safeLocalPath, safeRedirectTarget } from '#shared/safe-redirect.ts';
 
 export function loginHref(loginUrl: string | null | undefined, returnTo: string | null, redirectHosts: readonly string[]): string {
   const local = safeLocalPath(loginUrl ?? LOGIN_PATH);

@@ -1,7 +1,7 @@
 /** The session store in React: one per render on the server, one per page load in the browser. */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { SessionUser } from '../../shared/session.ts';
+import type { SessionUser } from '#shared/session.ts';
 import type { SessionStore } from './store.ts';
 
 const SessionContext = createContext<SessionStore | null>(null);

@@ -8,8 +8,8 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { skipsJoincheck } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { skipsJoincheck } from '#shared/routes.ts';
 import { apiWithStatus } from '../api/client.ts';
 import type { RootData } from '../shell/root-loader.ts';
 import { useConfig } from '../shell/config-context.tsx';

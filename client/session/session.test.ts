@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../shared/session.ts';
+import type { SessionUser } from '#shared/session.ts';
 import { signOut, signedIn } from './actions.ts';
 import { adoptServerSession, takeBootSignals } from './boot.ts';
 import { FLAG_KEYS, readFlag } from './flags.ts';

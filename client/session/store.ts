@@ -7,7 +7,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SessionUser } from '../../shared/session.ts';
+import type { SessionUser } from '#shared/session.ts';
 
 export interface SessionState {
   user: SessionUser | null;

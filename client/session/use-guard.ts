@@ -6,9 +6,9 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { AGREE_PATH } from '../../shared/routes.ts';
-import { isMember } from '../../shared/session.ts';
+import { messages } from '#shared/messages.ts';
+import { AGREE_PATH } from '#shared/routes.ts';
+import { isMember } from '#shared/session.ts';
 import { useConfig } from '../shell/config-context.tsx';
 import { useDialogs } from '../shell/dialogs.tsx';
 import type { RootData } from '../shell/root-loader.ts';

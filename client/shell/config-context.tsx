@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PublicConfig } from '../../shared/public-config.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
 
 const ConfigContext = createContext<PublicConfig | null>(null);
 

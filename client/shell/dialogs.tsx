@@ -4,7 +4,7 @@
  * `useDialogs().alert(msg)` resolves when closed; `confirm(msg)` resolves true or false.
  */
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 
 interface DialogApi {
   alert(message: string): Promise<void>;

@@ -4,8 +4,8 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { hidesTopButton, hrefOf } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { hidesTopButton, hrefOf } from '#shared/routes.ts';
 import { IconArrowUp, IconBook, IconClose } from './icons.tsx';
 import { FLOAT_SCROLL_PX } from './rules.ts';
 import { MAIN_ID } from './skip-link.tsx';

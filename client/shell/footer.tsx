@@ -4,10 +4,11 @@
  * the support phone and the receive-only e-mail address.
  */
 import { Link } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { hrefOf } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
 import { IconExternal } from './icons.tsx';
+import { formatPhone } from '#client/components/format.ts';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
@@ -43,7 +44,7 @@ export function Footer() {
               <div>
                 <dt>{messages.footer.phone}</dt>
                 <dd>
-                  <a href={`tel:${tel}`}>{c.supportPhone}</a> <span className="site-footer__hours">(평일 09:00~18:00)</span>
+                  <a href={`tel:${tel}`}>{formatPhone(c.supportPhone)}</a> <span className="site-footer__hours">(평일 09:00~18:00)</span>
                 </dd>
               </div>
               <div>

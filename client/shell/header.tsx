@@ -4,8 +4,8 @@
  */
 import { forwardRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { HOME_PATH, isHomePath } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH, isHomePath } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
 import { IconBack, IconHome, IconMenu } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';

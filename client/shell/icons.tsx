@@ -125,9 +125,3 @@ export const IconStore = (p: IconProps) => (
     <path d="M5 11v9h14v-9M10 20v-5h4v5" />
   </Svg>
 );
-export const IconInfo = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5M12 7.5v.5" />
-  </Svg>
-);

@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { isHomePath, isLoginPath, pageById, type PageDef, type PageId } from '../../shared/routes.ts';
-import { isMember, type SessionUser } from '../../shared/session.ts';
+import { isHomePath, isLoginPath, pageById, type PageDef, type PageId } from '#shared/routes.ts';
+import { isMember, type SessionUser } from '#shared/session.ts';
 import { SessionWatch } from '../session/session-watch.tsx';
 import { useSessionUser } from '../session/session-context.tsx';
 import { LoginGate } from './login-gate.tsx';

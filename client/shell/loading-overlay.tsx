@@ -3,7 +3,7 @@
  * client API module is in flight, after 150 ms. The status region stays in the page
  * (empty when idle) so screen readers announce the text when it appears.
  */
-import { messages } from '../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { useOverlayVisible } from './use-loading.ts';
 
 export function LoadingOverlay() {

@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { HOME_PATH } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH } from '#shared/routes.ts';
 import { isExternal } from '../session/login-redirect.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { useGuard } from '../session/use-guard.ts';

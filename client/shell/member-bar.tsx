@@ -1,6 +1,6 @@
 import { Link, useLocation, useRouteLoaderData } from 'react-router-dom';
-import { greeting, messages } from '../../shared/messages.ts';
-import { INFORMATION_PATH, isLoginPath } from '../../shared/routes.ts';
+import { greeting, messages } from '#shared/messages.ts';
+import { INFORMATION_PATH, isLoginPath } from '#shared/routes.ts';
 import { signOut } from '../session/actions.ts';
 import { isExternal, loginHref } from '../session/login-redirect.ts';
 import { useSessionStore, useSessionUser } from '../session/session-context.tsx';

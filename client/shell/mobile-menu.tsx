@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { hrefOf, menu, pageById } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf, menu, pageById } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
 import { IconChevronDown, IconClose } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';

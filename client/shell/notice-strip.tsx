@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import type { RootData } from './root-loader.ts';
 import { IconMegaphone } from './icons.tsx';
 

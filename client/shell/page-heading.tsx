@@ -1,7 +1,7 @@
 /** Breadcrumb and page heading: the page title is the breadcrumb title (spec §2). */
 import { Link } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { HOME_PATH, sectionLabel, type PageDef } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH, sectionLabel, type PageDef } from '#shared/routes.ts';
 import { IconChevronRight } from './icons.tsx';
 
 export const PAGE_TITLE_ID = 'page-title';

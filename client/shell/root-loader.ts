@@ -3,9 +3,9 @@
  * first item). Loaded on the server for the first page and kept across navigations.
  */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import type { NoticeListAnswer } from '../../shared/contract/board.ts';
-import type { CodeAnswer } from '../../shared/contract/code.ts';
-import { LOGIN_PATH } from '../../shared/routes.ts';
+import type { NoticeListAnswer } from '#shared/contract/board.ts';
+import type { CodeAnswer } from '#shared/contract/code.ts';
+import { LOGIN_PATH } from '#shared/routes.ts';
 import { homepageFrom } from '../api/homepage-source.ts';
 
 export interface RootData {

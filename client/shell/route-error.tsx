@@ -1,7 +1,7 @@
 /** Shown when a page fails to render or load: a Korean message and a way home. */
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { HOME_PATH } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH } from '#shared/routes.ts';
 
 export function RouteError() {
   const error = useRouteError();

@@ -2,7 +2,7 @@
  * Pure rules of the shell (spec §2, §9), kept apart from components so they are
  * tested on their own.
  */
-import { HOME_ALT_PATH, HOME_PATH } from '../../shared/routes.ts';
+import { HOME_ALT_PATH, HOME_PATH } from '#shared/routes.ts';
 
 /** Spec §9: the header takes its scrolled style above 10 px. */
 export const HEADER_SCROLL_PX = 10;

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 
 export const MAIN_ID = 'main';
 

@@ -2,10 +2,10 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import type { PublicConfig } from '../../shared/public-config.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
 import { App } from '../app.tsx';
 import { createServerSessionStore } from '../session/store.ts';
-import type { SessionUser } from '../../shared/session.ts';
+import type { SessionUser } from '#shared/session.ts';
 
 export const testConfig: PublicConfig = {
   testLogin: false,

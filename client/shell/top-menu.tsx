@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { messages } from '../../shared/messages.ts';
-import { hrefOf, menu, pageById } from '../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf, menu, pageById } from '#shared/routes.ts';
 import { IconChevronDown } from './icons.tsx';
 
 export function TopMenu() {

@@ -2,11 +2,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loading } from '../api/loading.ts';
 import { OVERLAY_DELAY_MS } from './rules.ts';
 
-/** Whether any request is in flight (spec §3 isLoading). Always false on the server. */
-export function useIsLoading(): boolean {
-  return useSyncExternalStore(loading.subscribe, loading.isLoading, () => false);
-}
-
 /** isLoading, but only once a busy spell has lasted `delayMs` (decisions D4: no flicker). */
 export function useOverlayVisible(delayMs: number = OVERLAY_DELAY_MS): boolean {
   const spell = useSyncExternalStore(loading.subscribe, loading.busyEpisode, () => 0);

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { SessionUser } from '../../shared/session.ts';
+import type { SessionUser } from '#shared/session.ts';
 
 export const AUTO_LOGIN_COOKIE = 'autoLogin';
 const YEAR_S = 365 * 24 * 60 * 60;

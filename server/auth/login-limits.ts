@@ -1,5 +1,5 @@
 /**
- * Failed sign-ins per account (issue 3: e.g. 100 failures an hour per account → 429).
+ * Failed sign-ins per account (decision 0008: e.g. 100 failures an hour per account → 429).
  * The per-IP limit is @fastify/rate-limit's; this counts only failures, by user id,
  * in fixed windows, in memory (one portal process). Entries expire with their window.
  */

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { LoginSuccess } from '../../shared/contract/auth.ts';
-import { messages } from '../../shared/messages.ts';
-import { sessionUserFrom, type MemberFields, type SessionUser } from '../../shared/session.ts';
+import { LoginSuccess } from '#shared/contract/auth.ts';
+import { messages } from '#shared/messages.ts';
+import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
 import type { AuthCookies, IssuedTokens } from './cookies.ts';
 

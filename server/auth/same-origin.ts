@@ -1,12 +1,12 @@
 /**
- * CSRF defence for state-changing routes (issue 3): a browser's cross-site request is
+ * CSRF defence for state-changing routes (decision 0008): a browser's cross-site request is
  * refused with 403. Fetch metadata (`Sec-Fetch-Site`) and `Origin` must say same-origin
  * when present; calls made by the portal's pages also carry its custom header, which a
  * cross-site page cannot send without a CORS preflight the portal never grants.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { PORTAL_HEADER } from '../../shared/http.ts';
-import { messages } from '../../shared/messages.ts';
+import { PORTAL_HEADER } from '#shared/http.ts';
+import { messages } from '#shared/messages.ts';
 
 export function ownOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;

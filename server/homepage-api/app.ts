@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { openDatabase, type Database } from './store/db.ts';
 import { seed } from './seed/index.ts';
 import { errorHandler } from './errors.ts';

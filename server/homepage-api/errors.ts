@@ -4,9 +4,9 @@
  * validation failures get a message naming the field in Korean.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorAnswer } from '../../shared/contract/common.ts';
-import { apiFieldLabels, apiMessages } from '../../shared/messages-api.ts';
-import { messages } from '../../shared/messages.ts';
+import { ErrorAnswer } from '#shared/contract/common.ts';
+import { apiFieldLabels, apiMessages } from '#shared/messages-api.ts';
+import { messages } from '#shared/messages.ts';
 
 export class ApiError extends Error {
   readonly statusCode: number;

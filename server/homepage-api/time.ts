@@ -24,29 +24,11 @@ export function seoulMonth(ms: number): string {
   return seoulDay(ms).slice(0, 7);
 }
 
-/** 2026 */
-export function seoulYear(ms: number): string {
-  return seoulDay(ms).slice(0, 4);
-}
 
 /** The day before / after a YYYY-MM-DD day. */
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Milliseconds of Seoul midnight starting `day`. */
-export function seoulMidnight(day: string): number {
-  return Date.parse(`${day}T00:00:00+09:00`);
-}
 
-/** Whole days from `a` to `b` (both YYYY-MM-DD). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-}
 
-/** A valid calendar day in YYYY-MM-DD form (rejects 2026-02-30). */
-export function isCalendarDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
-}

@@ -7,7 +7,7 @@
  */
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnyAnswer } from '../../shared/contract/common.ts';
+import type { AnyAnswer } from '#shared/contract/common.ts';
 
 export type HomepageMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

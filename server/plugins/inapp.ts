@@ -4,10 +4,10 @@
  * to /x, so there is no loop; the target is checked to be a same-origin path.
  */
 import fp from 'fastify-plugin';
-import { detectInApp, INAPP_CONTINUE_COOKIE } from '../../shared/inapp.ts';
-import { isPageRequestPath } from '../../shared/paths.ts';
-import { HOME_PATH, INAPP_PATH } from '../../shared/routes.ts';
-import { safeLocalPath } from '../../shared/safe-redirect.ts';
+import { detectInApp, INAPP_CONTINUE_COOKIE } from '#shared/inapp.ts';
+import { isPageRequestPath } from '#shared/paths.ts';
+import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
+import { safeLocalPath } from '#shared/safe-redirect.ts';
 
 export const inappPlugin = fp<{ secureCookies: boolean }>(
   async (app, opts) => {

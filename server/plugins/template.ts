@@ -3,7 +3,7 @@
  * Split once at `<!-- element -->`; per request only the title, the nonce, preload
  * links and the page data are put in. Values inserted here are escaped.
  */
-import { PORTAL_DATA_ID } from '../../shared/ssr.ts';
+import { PORTAL_DATA_ID } from '#shared/ssr.ts';
 
 export interface PageTemplate {
   head(opts: { title: string; nonce: string | undefined; preload: readonly string[] }): string;

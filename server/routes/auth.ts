@@ -6,10 +6,10 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { LoginBody } from '../../shared/contract/auth.ts';
-import { messages } from '../../shared/messages.ts';
-import { AGREE_PATH, HOME_PATH } from '../../shared/routes.ts';
-import { safeRedirectTarget } from '../../shared/safe-redirect.ts';
+import { LoginBody } from '#shared/contract/auth.ts';
+import { messages } from '#shared/messages.ts';
+import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
+import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import type { AuthConfig } from '../config.ts';
 import type { HomepageClient } from '../homepage/client.ts';
 import { FailureCounter } from '../auth/login-limits.ts';

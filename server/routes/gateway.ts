@@ -4,7 +4,7 @@
  * headers (set-cookie above all) are never copied back.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { safeHomepageUrl } from '../homepage/paths.ts';
 import type { HomepageMethod } from '../homepage/client.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';

@@ -51,10 +51,13 @@ export const RefreshBody = Type.Object(
   { additionalProperties: false },
 );
 export type RefreshBody = Static<typeof RefreshBody>;
-export const RefreshAnswer = LoginSuccess;
-export type RefreshAnswer = LoginSuccess;
+export const RefreshAnswer = Success({ expired: Type.Literal(false), ...SessionFields, ...TokenFields }, { title: 'RefreshAnswer' });
+export type RefreshAnswer = Static<typeof RefreshAnswer>;
 
-export const LogoutBody = RefreshBody;
+export const LogoutBody = Type.Object(
+  { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 export const OkAnswer = Success({});
 export type OkAnswer = Static<typeof OkAnswer>;
 

@@ -1,4 +1,4 @@
-/** Signing in and out, guarded pages and the kept session, in a real browser (issue 3). */
+/** Signing in and out, guarded pages and the kept session, in a real browser (decision 0007). */
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
 import { startPortal } from './portal-process.ts';

@@ -4,7 +4,7 @@
  * at phone and desktop widths.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { pages, type PageDef } from '../../shared/routes.ts';
+import { pages, type PageDef } from '#shared/routes.ts';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

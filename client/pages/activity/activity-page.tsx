@@ -4,14 +4,14 @@
  * monthly ranking. Member-only: the loader runs only for members.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ActivityCountAnswer, ActivityItem, ActivityListAnswer, RankingAnswer } from '../../../shared/contract/activity.ts';
-import type { PointAnswer } from '../../../shared/contract/points.ts';
-import { messages } from '../../../shared/messages.ts';
-import { hrefOf } from '../../../shared/routes.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDay, formatNumber } from '../../components/format.ts';
-import { ActivityRows } from '../../components/activity-rows.tsx';
-import { Meter } from '../../components/meter.tsx';
+import type { ActivityCountAnswer, ActivityItem, ActivityListAnswer, RankingAnswer } from '#shared/contract/activity.ts';
+import type { PointAnswer } from '#shared/contract/points.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf } from '#shared/routes.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { formatDay, formatNumber } from '#client/components/format.ts';
+import { ActivityRows } from '#client/components/activity-rows.tsx';
+import { Meter } from '#client/components/meter.tsx';
 
 interface Data {
   point: PointAnswer['point'] | null;

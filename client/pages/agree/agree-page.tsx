@@ -5,18 +5,18 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import type { SystemContent } from '../../../shared/contract/content.ts';
-import { messages } from '../../../shared/messages.ts';
-import { HOME_PATH } from '../../../shared/routes.ts';
-import { safeLocalPath } from '../../../shared/safe-redirect.ts';
-import type { LoginResponse } from '../../../shared/session.ts';
-import { api } from '../../api/client.ts';
-import { checkRequired } from '../../components/required.ts';
-import { loadSystemContent } from '../../components/system-content.tsx';
-import { signedIn, signOut } from '../../session/actions.ts';
-import { useSessionStore, useSessionUser } from '../../session/session-context.tsx';
-import { useConfig } from '../../shell/config-context.tsx';
-import { useDialogs } from '../../shell/dialogs.tsx';
+import type { SystemContent } from '#shared/contract/content.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH } from '#shared/routes.ts';
+import { safeLocalPath } from '#shared/safe-redirect.ts';
+import type { LoginResponse } from '#shared/session.ts';
+import { api } from '#client/api/client.ts';
+import { checkRequired } from '#client/components/required.ts';
+import { loadSystemContent } from '#client/components/system-content.tsx';
+import { signedIn, signOut } from '#client/session/actions.ts';
+import { useSessionStore, useSessionUser } from '#client/session/session-context.tsx';
+import { useConfig } from '#client/shell/config-context.tsx';
+import { useDialogs } from '#client/shell/dialogs.tsx';
 
 interface Data {
   terms: SystemContent | null;

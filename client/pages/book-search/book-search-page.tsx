@@ -5,17 +5,17 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { EarnAnswer } from '../../../shared/contract/activity.ts';
-import type { Book, BookSearchAnswer } from '../../../shared/contract/books.ts';
-import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/client.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { BookCard } from '../../components/book-card.tsx';
-import { formatNumber } from '../../components/format.ts';
-import { Pagination, pageParam } from '../../components/pagination.tsx';
-import { useGuard } from '../../session/use-guard.ts';
-import { useDialogs } from '../../shell/dialogs.tsx';
-import { IconSearch } from '../../shell/icons.tsx';
+import type { EarnAnswer } from '#shared/contract/activity.ts';
+import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
+import { messages } from '#shared/messages.ts';
+import { api } from '#client/api/client.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { BookCard } from '#client/components/book-card.tsx';
+import { formatNumber } from '#client/components/format.ts';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { useGuard } from '#client/session/use-guard.ts';
+import { useDialogs } from '#client/shell/dialogs.tsx';
+import { IconSearch } from '#client/shell/icons.tsx';
 
 const PAGE_SIZE = 10;
 const DIARY_MAX = 200;

@@ -4,14 +4,14 @@
  */
 import { useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Club, ClubListAnswer, ClubMembershipAnswer } from '../../../shared/contract/bookclub.ts';
-import type { Region, RegionListAnswer } from '../../../shared/contract/code.ts';
-import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/client.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { Pagination, pageParam } from '../../components/pagination.tsx';
-import { SelectField } from '../../components/select-field.tsx';
-import { useDialogs } from '../../shell/dialogs.tsx';
+import type { Club, ClubListAnswer, ClubMembershipAnswer } from '#shared/contract/bookclub.ts';
+import type { Region, RegionListAnswer } from '#shared/contract/code.ts';
+import { messages } from '#shared/messages.ts';
+import { api } from '#client/api/client.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { SelectField } from '#client/components/select-field.tsx';
+import { useDialogs } from '#client/shell/dialogs.tsx';
 
 const PAGE_SIZE = 6;
 

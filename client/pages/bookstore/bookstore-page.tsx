@@ -1,12 +1,13 @@
 /** Partner bookstores (spec §2 /service/bookstore): how to spend points, and where, by region. */
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Bookstore, BookstoreListAnswer, SystemContent } from '../../../shared/contract/content.ts';
-import { messages } from '../../../shared/messages.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { ContentSections } from '../../components/content-sections.tsx';
-import { Pagination, pageParam } from '../../components/pagination.tsx';
-import { SelectField } from '../../components/select-field.tsx';
-import { loadSystemContent } from '../../components/system-content.tsx';
+import type { Bookstore, BookstoreListAnswer, SystemContent } from '#shared/contract/content.ts';
+import { messages } from '#shared/messages.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { ContentSections } from '#client/components/content-sections.tsx';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { SelectField } from '#client/components/select-field.tsx';
+import { loadSystemContent } from '#client/components/system-content.tsx';
+import { formatPhone } from '#client/components/format.ts';
 
 const PAGE_SIZE = 10;
 
@@ -79,7 +80,7 @@ export default function BookstorePage() {
                     <dd>{s.address}</dd>
                     <dt>전화</dt>
                     <dd>
-                      <a href={`tel:${s.phone.replace(/[^0-9]/g, '')}`}>{s.phone}</a>
+                      <a href={`tel:${s.phone.replace(/[^0-9]/g, '')}`}>{formatPhone(s.phone)}</a>
                     </dd>
                     <dt>영업시간</dt>
                     <dd>{s.opening_hours}</dd>

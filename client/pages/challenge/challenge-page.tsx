@@ -4,12 +4,12 @@
  */
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { AttendanceAnswer, CheckinAnswer } from '../../../shared/contract/activity.ts';
-import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/client.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDay } from '../../components/format.ts';
-import { useDialogs } from '../../shell/dialogs.tsx';
+import type { AttendanceAnswer, CheckinAnswer } from '#shared/contract/activity.ts';
+import { messages } from '#shared/messages.ts';
+import { api } from '#client/api/client.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { formatDay } from '#client/components/format.ts';
+import { useDialogs } from '#client/shell/dialogs.tsx';
 
 type Attendance = Omit<AttendanceAnswer, 'result'>;
 

@@ -4,13 +4,13 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { AuthenticationListAnswer, EarnAnswer, EduTypesAnswer } from '../../../shared/contract/activity.ts';
-import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/client.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { ActivityRows } from '../../components/activity-rows.tsx';
-import { checkRequired } from '../../components/required.ts';
-import { useDialogs } from '../../shell/dialogs.tsx';
+import type { AuthenticationListAnswer, EarnAnswer, EduTypesAnswer } from '#shared/contract/activity.ts';
+import { messages } from '#shared/messages.ts';
+import { api } from '#client/api/client.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { ActivityRows } from '#client/components/activity-rows.tsx';
+import { checkRequired } from '#client/components/required.ts';
+import { useDialogs } from '#client/shell/dialogs.tsx';
 
 interface Data {
   types: EduTypesAnswer['edu_types'];

@@ -1,8 +1,8 @@
 /** FAQ (spec §2 /board/faq/homefaq): questions by category, answers folded. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Faq, FaqListAnswer } from '../../../shared/contract/board.ts';
-import { messages } from '../../../shared/messages.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
+import type { Faq, FaqListAnswer } from '#shared/contract/board.ts';
+import { messages } from '#shared/messages.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
 
 const CATEGORIES = ['member', 'point', 'activity', 'challenge', 'bookstore'] as const;
 type Category = (typeof CATEGORIES)[number];

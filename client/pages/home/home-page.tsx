@@ -1,12 +1,12 @@
 /** Home (spec §2 /main/homemain and /bookpoint/main/homemain). */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Notice, NoticeListAnswer } from '../../../shared/contract/board.ts';
-import { messages } from '../../../shared/messages.ts';
-import { hrefOf, type PageId } from '../../../shared/routes.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { NoticeRows } from '../../components/notice-rows.tsx';
-import { useConfig } from '../../shell/config-context.tsx';
-import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '../../shell/icons.tsx';
+import type { Notice, NoticeListAnswer } from '#shared/contract/board.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf, type PageId } from '#shared/routes.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { NoticeRows } from '#client/components/notice-rows.tsx';
+import { useConfig } from '#client/shell/config-context.tsx';
+import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '#client/shell/icons.tsx';
 
 interface HomeData {
   notices: Pick<Notice, 'notice_info_key' | 'notice_subject' | 'notice_type' | 'reg_date'>[] | null;

@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { detectInApp, externalOpenUrl, isAndroid } from '../../../shared/inapp.ts';
-import { messages } from '../../../shared/messages.ts';
-import { HOME_PATH, INAPP_PATH } from '../../../shared/routes.ts';
-import { safeLocalPath } from '../../../shared/safe-redirect.ts';
+import { detectInApp, externalOpenUrl, isAndroid } from '#shared/inapp.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
+import { safeLocalPath } from '#shared/safe-redirect.ts';
 
 interface Data {
   /** Where the member was going (a same-origin path). */

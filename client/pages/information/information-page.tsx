@@ -4,17 +4,17 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Region, RegionListAnswer } from '../../../shared/contract/code.ts';
-import type { UserInfoAnswer, UserProfile } from '../../../shared/contract/user.ts';
-import { messages } from '../../../shared/messages.ts';
-import type { LoginResponse } from '../../../shared/session.ts';
-import { api } from '../../api/client.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate, formatDay } from '../../components/format.ts';
-import { checkRequired } from '../../components/required.ts';
-import { signedIn } from '../../session/actions.ts';
-import { useSessionStore } from '../../session/session-context.tsx';
-import { useDialogs } from '../../shell/dialogs.tsx';
+import type { Region, RegionListAnswer } from '#shared/contract/code.ts';
+import type { UserInfoAnswer, UserProfile } from '#shared/contract/user.ts';
+import { messages } from '#shared/messages.ts';
+import type { LoginResponse } from '#shared/session.ts';
+import { api } from '#client/api/client.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { formatDate, formatDay } from '#client/components/format.ts';
+import { checkRequired } from '#client/components/required.ts';
+import { signedIn } from '#client/session/actions.ts';
+import { useSessionStore } from '#client/session/session-context.tsx';
+import { useDialogs } from '#client/shell/dialogs.tsx';
 
 const PROVINCE = '43';
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { App } from '../../app.tsx';
-import { createServerSessionStore } from '../../session/store.ts';
-import { testConfig } from '../../shell/test-utils.tsx';
+import { App } from '#client/app.tsx';
+import { createServerSessionStore } from '#client/session/store.ts';
+import { testConfig } from '#client/shell/test-utils.tsx';
 import LoginPage from './login-page.tsx';
 
 function renderLogin(config = testConfig) {

@@ -5,16 +5,16 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { messages } from '../../../shared/messages.ts';
-import { AGREE_PATH, HOME_PATH } from '../../../shared/routes.ts';
-import { safeLocalPath } from '../../../shared/safe-redirect.ts';
-import type { LoginResponse } from '../../../shared/session.ts';
-import { api } from '../../api/client.ts';
-import { signedIn, signOut } from '../../session/actions.ts';
-import { useSessionStore } from '../../session/session-context.tsx';
-import { useConfig } from '../../shell/config-context.tsx';
-import { useDialogs } from '../../shell/dialogs.tsx';
-import logoUrl from '../../styles/logo.svg';
+import { messages } from '#shared/messages.ts';
+import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
+import { safeLocalPath } from '#shared/safe-redirect.ts';
+import type { LoginResponse } from '#shared/session.ts';
+import { api } from '#client/api/client.ts';
+import { signedIn, signOut } from '#client/session/actions.ts';
+import { useSessionStore } from '#client/session/session-context.tsx';
+import { useConfig } from '#client/shell/config-context.tsx';
+import { useDialogs } from '#client/shell/dialogs.tsx';
+import logoUrl from '#client/styles/logo.svg';
 
 function autoLoginCookie(): boolean {
   return document.cookie.split(';').some((c) => c.trim() === 'autoLogin=true');

@@ -4,13 +4,13 @@
  * (search_type=buy), the whole points ledger (point) and penalties (penalty).
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { PenaltyListAnswer, PointAnswer, PointListAnswer } from '../../../shared/contract/points.ts';
-import type { UserCardAnswer } from '../../../shared/contract/user.ts';
-import { messages } from '../../../shared/messages.ts';
-import { hrefOf } from '../../../shared/routes.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate, formatDay, formatNumber } from '../../components/format.ts';
-import { Pagination, pageParam } from '../../components/pagination.tsx';
+import type { PenaltyListAnswer, PointAnswer, PointListAnswer } from '#shared/contract/points.ts';
+import type { UserCardAnswer } from '#shared/contract/user.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf } from '#shared/routes.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { formatDate, formatDay, formatNumber } from '#client/components/format.ts';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
 
 const TABS = [
   { type: 'buy', label: '도서 구매 내역' },

@@ -3,11 +3,11 @@
  * one (?issue=) opens it on the same page.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { NewsletterAnswer, NewsletterListAnswer } from '../../../shared/contract/board.ts';
-import { messages } from '../../../shared/messages.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDay } from '../../components/format.ts';
-import { Pagination, pageParam } from '../../components/pagination.tsx';
+import type { NewsletterAnswer, NewsletterListAnswer } from '#shared/contract/board.ts';
+import { messages } from '#shared/messages.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { formatDay } from '#client/components/format.ts';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
 
 const PAGE_SIZE = 9;
 

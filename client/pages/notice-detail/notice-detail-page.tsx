@@ -3,11 +3,11 @@
  * not exist or is not displayed sends the member home (spec §4).
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { NoticeDetail, NoticeDetailAnswer } from '../../../shared/contract/board.ts';
-import { HOME_PATH, hrefOf } from '../../../shared/routes.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { formatDate, formatNumber } from '../../components/format.ts';
-import { NOTICE_TYPE_LABEL } from '../../components/notice-rows.tsx';
+import type { NoticeDetail, NoticeDetailAnswer } from '#shared/contract/board.ts';
+import { HOME_PATH, hrefOf } from '#shared/routes.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { formatDate, formatNumber } from '#client/components/format.ts';
+import { NOTICE_TYPE_LABEL } from '#client/components/notice-rows.tsx';
 
 interface Data {
   notice: NoticeDetail;

@@ -1,10 +1,10 @@
 /** Notice list (spec §2 /board/notice/homenotice): displayed notices, newest first. */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Notice, NoticeListAnswer } from '../../../shared/contract/board.ts';
-import { messages } from '../../../shared/messages.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { NoticeRows } from '../../components/notice-rows.tsx';
-import { Pagination, pageParam } from '../../components/pagination.tsx';
+import type { Notice, NoticeListAnswer } from '#shared/contract/board.ts';
+import { messages } from '#shared/messages.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { NoticeRows } from '#client/components/notice-rows.tsx';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
 
 const PAGE_SIZE = 10;
 

@@ -1,11 +1,11 @@
 /** Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews and loans. */
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { PopularAnswer, PopularBook } from '../../../shared/contract/books.ts';
-import { messages } from '../../../shared/messages.ts';
-import { homepageFrom } from '../../api/homepage-source.ts';
-import { BookCard } from '../../components/book-card.tsx';
-import { formatDay, formatNumber } from '../../components/format.ts';
-import { SelectField } from '../../components/select-field.tsx';
+import type { PopularAnswer, PopularBook } from '#shared/contract/books.ts';
+import { messages } from '#shared/messages.ts';
+import { homepageFrom } from '#client/api/homepage-source.ts';
+import { BookCard } from '#client/components/book-card.tsx';
+import { formatDay, formatNumber } from '#client/components/format.ts';
+import { SelectField } from '#client/components/select-field.tsx';
 
 const PERIODS = { week: '최근 1주', month: '최근 1개월', year: '최근 1년' } as const;
 const AGES = { '10': '10대', '20': '20대', '30': '30대', '40': '40대', '50': '50대', '60': '60대 이상' } as const;

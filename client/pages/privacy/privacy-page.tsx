@@ -1,5 +1,5 @@
 /** Privacy policy (footer link "개인정보 처리방침"), from the homepage API's system contents. */
-import { SystemContentPage, systemContentLoader } from '../../components/system-content.tsx';
+import { SystemContentPage, systemContentLoader } from '#client/components/system-content.tsx';
 
 export const loader = systemContentLoader('privacy');
 export default SystemContentPage;

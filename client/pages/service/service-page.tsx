@@ -1,9 +1,9 @@
 /** Service guide (spec §2 /service/service): how the reading-points programme works. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { SystemContent } from '../../../shared/contract/content.ts';
-import { hrefOf } from '../../../shared/routes.ts';
-import { ContentSections } from '../../components/content-sections.tsx';
-import { loadSystemContent } from '../../components/system-content.tsx';
+import type { SystemContent } from '#shared/contract/content.ts';
+import { hrefOf } from '#shared/routes.ts';
+import { ContentSections } from '#client/components/content-sections.tsx';
+import { loadSystemContent } from '#client/components/system-content.tsx';
 
 export function loader({ context }: LoaderFunctionArgs): Promise<SystemContent | null> {
   return loadSystemContent(context, 'service');

@@ -1,6 +1,6 @@
 /** Test single sign-on (spec §2 /sso/sso; only when TEST_LOGIN is Y, decisions D2). */
 import { Link } from 'react-router-dom';
-import { LOGIN_PATH } from '../../../shared/routes.ts';
+import { LOGIN_PATH } from '#shared/routes.ts';
 
 export default function SsoPage() {
   return (

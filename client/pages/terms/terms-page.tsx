@@ -1,5 +1,5 @@
 /** Terms of use (spec §2 /service/terms), from the homepage API's system contents. */
-import { SystemContentPage, systemContentLoader } from '../../components/system-content.tsx';
+import { SystemContentPage, systemContentLoader } from '#client/components/system-content.tsx';
 
 export const loader = systemContentLoader('terms');
 export default SystemContentPage;

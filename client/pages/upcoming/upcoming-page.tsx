@@ -1,7 +1,7 @@
 /** Decisions D4: the page that menu entries of services not yet open point to. */
 import { Link } from 'react-router-dom';
-import { messages } from '../../../shared/messages.ts';
-import { HOME_PATH } from '../../../shared/routes.ts';
+import { messages } from '#shared/messages.ts';
+import { HOME_PATH } from '#shared/routes.ts';
 
 export default function UpcomingPage() {
   return (

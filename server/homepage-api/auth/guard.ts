@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkAccess } from './tokens.ts';
 import { memberById, type Member } from '../store/members.ts';
 import { ApiError } from '../errors.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 
 export interface AuthContext {
   member: Member;

@@ -9,8 +9,8 @@
 import type { Database } from '../store/db.ts';
 import { int, strOrNull } from '../store/rows.ts';
 import type { ActivityType, ApiSettings } from '../settings.ts';
-import type { PointReason } from '../../../shared/contract/points.ts';
-import { activityNames, apiMessages } from '../../../shared/messages-api.ts';
+import type { PointReason } from '#shared/contract/points.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { isoSeoul, seoulDay } from '../time.ts';
 import { addLedger, balanceOf, earnedInMonth, earnedInYear, settleExpiry } from './ledger.ts';
 

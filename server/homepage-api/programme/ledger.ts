@@ -5,7 +5,7 @@
  */
 import type { Database } from '../store/db.ts';
 import { int } from '../store/rows.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { isoSeoul } from '../time.ts';
 
 export function balanceOf(db: Database, memberId: number): number {

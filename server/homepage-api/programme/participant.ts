@@ -2,7 +2,7 @@
 import type { Member } from '../store/members.ts';
 import { effectiveStatus } from '../store/members.ts';
 import { ApiError } from '../errors.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 
 export function requireParticipant(m: Member, now: number): void {
   const status = effectiveStatus(m, now);

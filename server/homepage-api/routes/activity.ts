@@ -1,6 +1,6 @@
 /**
  * /activity: the member's reading activities (spec §7) and the writes that earn points
- * (issue 4 item 2). Each write is one transaction: checks, activity, detail, ledger.
+ * (domain.md "Earning"). Each write is one transaction: checks, activity, detail, ledger.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -9,8 +9,8 @@ import {
   DiaryHistoryAnswer, DiaryListAnswer, EarnAnswer, EduBody, EduTypesAnswer, LoanBody, PurchaseBody,
   RankingAnswer, RankingQuery, ReviewBody, ReviewListAnswer,
   type ActivityItem, type ActivityType, type Diary, type RankingItem, type Review,
-} from '../../../shared/contract/index.ts';
-import { activityNames, apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { memberOf, optionalMember, requireMember } from '../auth/guard.ts';
 import { badRequest, conflict, errorAnswers, notFound } from '../errors.ts';
 import { earnFields, recordActivity } from '../programme/earn.ts';
@@ -76,16 +76,6 @@ export function toActivityItem(r: Row, challengeDays: number): ActivityItem {
     status: oneOf(r, 'status', STATUSES),
     reg_date: str(r, 'created_at'),
   };
-}
-
-/** A unique-constraint failure from SQLite as a 409 with the given message. */
-export function onDuplicate<T>(msg: string, fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof Error && /UNIQUE constraint failed/.test(err.message)) throw conflict(msg);
-    throw err;
-  }
 }
 
 export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -6,8 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   LoginAnswer, LoginBody, LogoutBody, OkAnswer, RefreshAnswer, RefreshBody, SsoAnswer, SsoParams, SsoQuery,
-} from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { revokeByRefresh, rotateRefresh, signIn, tokenHash } from '../auth/tokens.ts';
 import { ApiError, errorAnswers } from '../errors.ts';

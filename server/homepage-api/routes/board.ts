@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   FaqListAnswer, FaqQuery, NewsletterAnswer, NewsletterKeyParams, NewsletterListAnswer, NewsletterListQuery,
   NoticeDetailAnswer, NoticeKeyParams, NoticeListAnswer, NoticeListQuery, type Faq, type Notice,
-} from '../../../shared/contract/index.ts';
-import { messages } from '../../../shared/messages.ts';
+} from '#shared/contract/index.ts';
+import { messages } from '#shared/messages.ts';
 import { errorAnswers, notFound } from '../errors.ts';
 import { transaction } from '../store/db.ts';
 import { int, oneOf, str, yn, type Row } from '../store/rows.ts';

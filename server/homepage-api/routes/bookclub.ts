@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ClubDetailAnswer, ClubListAnswer, ClubListQuery, ClubMembershipAnswer, ClubParams, MeetingAnswer, MeetingBody,
   type Club,
-} from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf, optionalMember, requireMember } from '../auth/guard.ts';
 import { ApiError, badRequest, conflict, errorAnswers, notFound } from '../errors.ts';
 import { recordActivity } from '../programme/earn.ts';

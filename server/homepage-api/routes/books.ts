@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BookAnswer, BookSearchAnswer, BookSearchQuery, BookstoreListAnswer, BookstoreQuery, IsbnParams, PopularAnswer,
   PopularQuery, type Bookstore,
-} from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
 import { bookSearcher, toBook } from '../search/book-search.ts';
 import { int, paging, str, strOrNull, type Row } from '../store/rows.ts';

@@ -4,8 +4,8 @@
  * completes it and earns the completion points. Spec §7: GET /activity/getuserattendancecheck.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AttendanceAnswer, CheckinAnswer } from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+import { AttendanceAnswer, CheckinAnswer } from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf, requireMember } from '../auth/guard.ts';
 import { conflict, errorAnswers } from '../errors.ts';
 import { earnFields, recordActivity, type EarnResult } from '../programme/earn.ts';

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CodeAnswer, CodeParams, RegionListAnswer, RegionParamsA, RegionParamsAB, type Region,
-} from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
 import { int, str, strOrNull, type Row } from '../store/rows.ts';
 

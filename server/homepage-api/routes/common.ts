@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   JoincheckAnswer, JoincheckParams, SystemContentAnswer, SystemContentQuery, TokenLogoutAnswer,
-} from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { requireMember, memberOf } from '../auth/guard.ts';
 import { revokeFamily } from '../auth/tokens.ts';
 import { errorAnswers, notFound } from '../errors.ts';

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   PenaltyAnswer, PenaltyBody, PenaltyListAnswer, PenaltyListQuery, PointAnswer, PointListAnswer, PointListQuery,
   type Penalty, type PointEntry,
-} from '../../../shared/contract/index.ts';
-import { activityNames, apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { memberOf, requireAdmin, requireMember } from '../auth/guard.ts';
 import { conflict, errorAnswers, notFound } from '../errors.ts';
 import { addLedger, balanceOf, earnedInMonth, earnedInYear, settleExpiry } from '../programme/ledger.ts';

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   KapiInfoAnswer, LibraryUserAnswer, UserCardAnswer, UserInfoAnswer, UserInfoUpdate,
-} from '../../../shared/contract/index.ts';
-import { apiMessages } from '../../../shared/messages-api.ts';
+} from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf, requireMember } from '../auth/guard.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { badRequest, errorAnswers } from '../errors.ts';

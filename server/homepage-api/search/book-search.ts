@@ -8,7 +8,7 @@
  */
 import type { Database } from '../store/db.ts';
 import { int, str, type Row } from '../store/rows.ts';
-import type { Book } from '../../../shared/contract/books.ts';
+import type { Book } from '#shared/contract/books.ts';
 
 const CHOSEONG = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
 const JAMO_CONSONANT = /[\u3131-\u314e]/;

@@ -25,8 +25,6 @@ export interface SeedMember {
   created: string;
 }
 
-export const TEST_PASSWORD = 'chungbuk2026!';
-
 /** SSO test token of reader01 (decisions D2): GET /auth/sso/{token}?userid=reader01&key=<user_key>. */
 export const SSO_TEST = { token: 'sso-test-reader01-2026', userId: 'reader01', key: 'UK7F3A9C21D4E8' } as const;
 

@@ -48,10 +48,3 @@ function build(): SeedRegion[] {
 }
 
 export const SEED_REGIONS: readonly SeedRegion[] = build();
-
-/** Cities/counties (and Cheongju's gu) where members and bookstores live. */
-export const CITY_CODES = ['43111', '43112', '43113', '43114', '43130', '43150', '43720', '43730', '43740', '43745', '43750', '43760', '43770', '43800'];
-
-export function townsOf(cityCode: string): string[] {
-  return SEED_REGIONS.filter((r) => r.parent === cityCode).map((r) => r.code);
-}

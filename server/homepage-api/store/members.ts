@@ -1,7 +1,7 @@
 /** Members: typed rows, derived status and the profile answer. */
 import type { Database } from './db.ts';
 import { int, oneOf, str, strOrNull, yn, type Row } from './rows.ts';
-import type { UserProfile } from '../../../shared/contract/user.ts';
+import type { UserProfile } from '#shared/contract/user.ts';
 import { seoulDay } from '../time.ts';
 
 export type StoredStatus = 'active' | 'dormant' | 'withdrawn';

@@ -1,9 +1,9 @@
-/** The auth contract of the reference homepage API (brief items 1–10, issue 3 scope 1). */
+/** The auth contract of the reference homepage API (decision 0101). */
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import { PASSWORD, P, call, login, testApi } from './helpers.ts';
-import { settingsFromEnv } from '../../../server/homepage-api/settings.ts';
-import { SSO_TEST } from '../../../server/homepage-api/seed/members.ts';
+import { settingsFromEnv } from '#server/homepage-api/settings.ts';
+import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
 
 const SESSION_ENDED = '로그인이 만료되었습니다. 다시 로그인해 주세요.';
 const INVALID = '아이디 또는 비밀번호가 올바르지 않습니다.';

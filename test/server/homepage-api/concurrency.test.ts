@@ -1,5 +1,5 @@
 /**
- * Parallel writes for one member never pass a limit or a cap (issue 4 "concurrency"):
+ * Parallel writes for one member never pass a limit or a cap (decision 0102):
  * two API processes share one database file (as two workers of a real deployment would)
  * and take a burst of simultaneous writes for the same member. Every write checks and
  * records inside one BEGIN IMMEDIATE transaction, so the checks see each other.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PASSWORD, curatedBooks, post, spawnApi, testApi, call, freshMember } from './helpers.ts';
-import { openDatabase } from '../../../server/homepage-api/store/db.ts';
+import { openDatabase } from '#server/homepage-api/store/db.ts';
 
 const CAP = 1300;
 

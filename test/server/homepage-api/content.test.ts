@@ -1,8 +1,8 @@
 /** Content, codes, catalogue search and popular books of the reference homepage API. */
 import t from 'tap';
 import { call, curatedBooks, testApi } from './helpers.ts';
-import { choseong, grams, normalise } from '../../../server/homepage-api/search/book-search.ts';
-import { isbnCheckDigit } from '../../../server/homepage-api/seed/books.ts';
+import { choseong, grams, normalise } from '#server/homepage-api/search/book-search.ts';
+import { isbnCheckDigit } from '#server/homepage-api/seed/books.ts';
 
 t.test('notices: today\'s behaviour kept, pagination, detail with view count', async (t) => {
   const { app, close } = await testApi();

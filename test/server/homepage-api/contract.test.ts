@@ -8,7 +8,7 @@ import t from 'tap';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Value } from 'typebox/value';
 import { P, PASSWORD, call, curatedBooks, freshMember, login, testApi } from './helpers.ts';
-import { SSO_TEST } from '../../../server/homepage-api/seed/members.ts';
+import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
 
 interface Operation {
   responses: Record<string, { content?: { 'application/json'?: { schema?: object } } }>;

@@ -1,5 +1,5 @@
 /**
- * No acknowledged write is lost when the process is killed (issue 4 item 6): the API
+ * No acknowledged write is lost when the process is killed (decision 0100): the API
  * runs as a child process on a file under a temp DATA_DIR; writes stream in; SIGKILL
  * lands mid-run; the reopened database holds every write that was answered 200.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PASSWORD, curatedBooks, post, spawnApi } from './helpers.ts';
-import { openDatabase } from '../../../server/homepage-api/store/db.ts';
+import { openDatabase } from '#server/homepage-api/store/db.ts';
 
 t.test('SIGKILL during writes loses no acknowledged write', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'api-kill-'));

@@ -1,8 +1,8 @@
 /** Shared helpers of the reference homepage API's tap tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildHomepageApi, type HomepageApiOptions } from '../../../server/homepage-api/app.ts';
-import type { ApiSettingsInput } from '../../../server/homepage-api/settings.ts';
+import { buildHomepageApi, type HomepageApiOptions } from '#server/homepage-api/app.ts';
+import type { ApiSettingsInput } from '#server/homepage-api/settings.ts';
 
 export const P = '/api/v1/homepage';
 export const PASSWORD = 'chungbuk2026!';
@@ -78,7 +78,7 @@ export async function freshMember(app: FastifyInstance): Promise<string> {
 }
 
 /** ISBNs of curated seed books, for writes that need a known book. */
-export { curatedBooks } from '../../../server/homepage-api/seed/books.ts';
+export { curatedBooks } from '#server/homepage-api/seed/books.ts';
 
 export function ledgerSum(app: FastifyInstance, userId: string): number {
   const r = app.db

@@ -1,7 +1,7 @@
-/** The reading-points programme's rules at their edges (domain.md, issue 4 "Tests that must exist"). */
+/** The reading-points programme's rules at their edges (domain.md, decision 0102). */
 import t from 'tap';
 import { call, curatedBooks, freshMember, ledgerSum, login, testApi, type TestApi } from './helpers.ts';
-import type { ApiSettingsInput } from '../../../server/homepage-api/settings.ts';
+import type { ApiSettingsInput } from '#server/homepage-api/settings.ts';
 
 const LONG_TTL = { accessTtlS: 10 * 365 * 86400 };
 const BOOKS = curatedBooks();

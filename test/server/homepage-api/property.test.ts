@@ -1,5 +1,5 @@
 /**
- * Property test (issue 4 item 7): random sequences of bodies, ids and clock moves driven
+ * Property test: random sequences of bodies, ids and clock moves driven
  * at the write routes. After every step: no 500, a refused request wrote nothing, the
  * balance the API answers is the ledger's sum, and no member ever earned past a monthly
  * or yearly cap or an activity's monthly limit.
@@ -8,7 +8,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { call, curatedBooks, freshMember, login, testApi } from './helpers.ts';
-import { DEFAULT_RULES } from '../../../server/homepage-api/settings.ts';
+import { DEFAULT_RULES } from '#server/homepage-api/settings.ts';
 
 const MONTHLY_CAP = 2600;
 const YEARLY_CAP = 6100;

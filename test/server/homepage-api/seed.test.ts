@@ -3,9 +3,9 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../../server/homepage-api/store/db.ts';
-import { seed } from '../../../server/homepage-api/seed/index.ts';
-import { resolveSettings } from '../../../server/homepage-api/settings.ts';
+import { openDatabase } from '#server/homepage-api/store/db.ts';
+import { seed } from '#server/homepage-api/seed/index.ts';
+import { resolveSettings } from '#server/homepage-api/settings.ts';
 
 t.test('seeding twice changes nothing, and a second start is quick', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'api-seed-'));

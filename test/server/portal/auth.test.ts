@@ -1,9 +1,9 @@
 /**
- * The portal's sign-in routes and the member session (issue 3), against the reference
+ * The portal's sign-in routes and the member session (decisions 0007, 0008), against the reference
  * homepage API on a free port with a clock the tests move.
  */
 import t from 'tap';
-import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '../../fixtures/portal.ts';
+import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const PASSWORD = 'chungbuk2026!';
 let now = Date.now();

@@ -5,7 +5,7 @@
  * them). Writes are reached too: their validation answers come from the API itself.
  */
 import t from 'tap';
-import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '../../fixtures/portal.ts';
+import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url);

@@ -5,8 +5,8 @@
  * timeout → 504, malformed answer → 502, each with the Korean temporary-error text.
  */
 import t from 'tap';
-import { deadUrl, echo, startFakeUpstream } from '../../fixtures/fake-upstream.ts';
-import { buildTestPortal } from '../../fixtures/portal.ts';
+import { deadUrl, echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
+import { buildTestPortal } from '#test/fixtures/portal.ts';
 
 const TEMPORARY = { result: 'error', msg: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' };
 

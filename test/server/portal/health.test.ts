@@ -1,9 +1,9 @@
 /** /healthz (process up) and /readyz (homepage API reachable, not shutting down). */
 import t from 'tap';
-import { buildApp } from '../../../server/app.ts';
-import { loadConfig } from '../../../server/config.ts';
-import { deadUrl } from '../../fixtures/fake-upstream.ts';
-import { buildTestPortal, startReferenceApi } from '../../fixtures/portal.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { deadUrl } from '#test/fixtures/fake-upstream.ts';
+import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 
 t.test('ready with a reachable API; 503 once shutting down', async (t) => {
   const api = await startReferenceApi();

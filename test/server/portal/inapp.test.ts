@@ -3,7 +3,7 @@
  * renders; continuing anyway is remembered so there is no loop; targets are checked.
  */
 import t from 'tap';
-import { buildTestPortal, startReferenceApi } from '../../fixtures/portal.ts';
+import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url);

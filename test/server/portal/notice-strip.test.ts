@@ -3,8 +3,8 @@
  * linking to its detail; the no-notice text when there is none or the API fails.
  */
 import t from 'tap';
-import { deadUrl, startFakeUpstream } from '../../fixtures/fake-upstream.ts';
-import { buildTestPortal, startReferenceApi } from '../../fixtures/portal.ts';
+import { deadUrl, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
+import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 
 function strip(html: string): string {
   return /<section class="notice-strip"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';

@@ -4,8 +4,8 @@
  * screen without header and footer; unknown page paths go home (decisions D4).
  */
 import t from 'tap';
-import { pages, type PageDef } from '../../../shared/routes.ts';
-import { buildTestPortal, startReferenceApi } from '../../fixtures/portal.ts';
+import { pages, type PageDef } from '#shared/routes.ts';
+import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { TEST_LOGIN: 'Y' });

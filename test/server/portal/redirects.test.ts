@@ -5,8 +5,8 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { startFakeUpstream } from '../../fixtures/fake-upstream.ts';
-import { buildTestPortal, Jar } from '../../fixtures/portal.ts';
+import { startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
+import { buildTestPortal, Jar } from '#test/fixtures/portal.ts';
 
 const ALLOWED = 'sso.library.example';
 let logoutUrl = '/main/homemain';

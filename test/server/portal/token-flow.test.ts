@@ -4,8 +4,8 @@
  */
 import t from 'tap';
 import type { ServerResponse } from 'node:http';
-import { startFakeUpstream, type RecordedRequest } from '../../fixtures/fake-upstream.ts';
-import { buildTestPortal, Jar } from '../../fixtures/portal.ts';
+import { startFakeUpstream, type RecordedRequest } from '#test/fixtures/fake-upstream.ts';
+import { buildTestPortal, Jar } from '#test/fixtures/portal.ts';
 
 const member = {
   userId: 'reader01', username: '김서연', userNo: '1', userAuth: ['ROLE_USER'], userKey: 'K', agreeYn: 'Y', noticeYn: 'N',
