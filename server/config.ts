@@ -1,18 +1,55 @@
 /**
  * One typed, validated configuration for the portal process, read from the
- * environment once at start. Anything wrong fails fast with a message that
- * names the variable. The `publicConfig` part is what the browser may see.
+ * environment once at start (server/env.ts). Anything wrong fails fast with a message
+ * that names the variable. The `public` part is what the browser may see.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from './env.ts';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
+export { ConfigError };
 export type { PublicConfig };
 
+export type { LogLevel };
+
+/** Every variable the portal reads (README "Configuration"). */
+export const PortalEnv = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('production'), Type.Literal('development'), Type.Literal('test')], {
+    default: 'production',
+    description: 'production, development or test',
+  }),
+  HOST: EnvType.text('localhost'),
+  PORT: EnvType.int(3000, 0, 65535),
+  LOG_LEVEL: EnvType.logLevel(),
+  HOMEPAGE_API_URL: EnvType.url(),
+  HOMEPAGE_TIMEOUT_MS: EnvType.int(60_000, 1, 600_000),
+  DATA_DIR: EnvType.text('data'),
+  TRUST_PROXY: EnvType.flag(false),
+  RENDER_TIMEOUT_MS: EnvType.int(10_000, 100, 120_000),
+  SHUTDOWN_GRACE_MS: EnvType.int(10_000, 0, 120_000),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
+  COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
+  LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
+  LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
+  TEST_LOGIN: EnvType.flag(false),
+  TEST_LOGIN_USER_ID: EnvType.text('reader01'),
+  TEST_LOGIN_KEY: EnvType.text('UK7F3A9C21D4E8'),
+  TEST_LOGIN_TOKEN: EnvType.text('sso-test-reader01-2026'),
+  SITE_NAME: EnvType.text('충북 독서포인트'),
+  LIBRARY_NAME: EnvType.text('충청북도립도서관'),
+  LIBRARY_URL: EnvType.url(),
+  INSTITUTE_NAME: EnvType.text('충청북도평생교육진흥원'),
+  INSTITUTE_URL: EnvType.url(),
+  SUPPORT_PHONE: EnvType.text('043-220-5600'),
+  SUPPORT_EMAIL: EnvType.text('noreply@library.chungbuk.go.kr'),
+});
+export type PortalEnv = Static<typeof PortalEnv>;
+
 export interface Config {
-  env: 'production' | 'development' | 'test';
+  env: PortalEnv['NODE_ENV'];
   /** Vite dev server with hot reload (npm run dev). */
   dev: boolean;
   host: string;
@@ -47,103 +84,41 @@ export interface AuthConfig {
   testMember: { userId: string; key: string; token: string };
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, key: string, fallback: string): string {
-  const v = env[key];
-  return v === undefined || v.trim() === '' ? fallback : v.trim();
-}
-
-function int(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${key} must be an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`${key} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function flag(env: Env, key: string, fallback: boolean): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = raw.trim().toUpperCase();
-  if (['Y', 'YES', 'TRUE', '1'].includes(v)) return true;
-  if (['N', 'NO', 'FALSE', '0'].includes(v)) return false;
-  throw new ConfigError(`${key} must be Y or N, got "${raw}"`);
-}
-
-function url(env: Env, key: string, fallback: string | undefined): string | undefined {
-  const raw = env[key];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw.trim());
-  } catch {
-    throw new ConfigError(`${key} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
-  }
-  return parsed.origin + parsed.pathname.replace(/\/+$/, '');
-}
-
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-export function loadConfig(env: Env = process.env, argv: readonly string[] = process.argv): Config {
-  const nodeEnv = str(env, 'NODE_ENV', 'production');
-  if (nodeEnv !== 'production' && nodeEnv !== 'development' && nodeEnv !== 'test') {
-    throw new ConfigError(`NODE_ENV must be production, development or test, got "${nodeEnv}"`);
-  }
-  const logLevel = str(env, 'LOG_LEVEL', 'info');
-  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  }
-  const secret = env['SESSION_SECRET']?.trim();
-  if (secret !== undefined && secret !== '' && secret.length < 32) {
-    throw new ConfigError('SESSION_SECRET must be at least 32 characters');
-  }
-  const redirectHosts = str(env, 'REDIRECT_ALLOWED_HOSTS', '')
-    .split(',')
+export function loadConfig(source: Env = process.env, argv: readonly string[] = process.argv): Config {
+  const env = readEnv(PortalEnv, source);
+  const redirectHosts = env.REDIRECT_ALLOWED_HOSTS.split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   return {
-    env: nodeEnv,
+    env: env.NODE_ENV,
     dev: argv.includes('--dev'),
-    host: str(env, 'HOST', 'localhost'),
-    port: int(env, 'PORT', 3000, 0, 65535),
-    logLevel: logLevel as LogLevel,
-    homepageApiUrl: url(env, 'HOMEPAGE_API_URL', undefined),
-    homepageTimeoutMs: int(env, 'HOMEPAGE_TIMEOUT_MS', 60_000, 1, 600_000),
-    dataDir: resolve(str(env, 'DATA_DIR', 'data')),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
-    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 10_000, 100, 120_000),
-    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 120_000),
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    homepageApiUrl: baseUrl('HOMEPAGE_API_URL', env.HOMEPAGE_API_URL),
+    homepageTimeoutMs: env.HOMEPAGE_TIMEOUT_MS,
+    dataDir: resolve(env.DATA_DIR),
+    trustProxy: env.TRUST_PROXY,
+    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     auth: {
-      sessionSecret: secret || randomBytes(32).toString('base64url'),
-      sessionSecretGenerated: !secret,
-      secureCookies: flag(env, 'COOKIE_SECURE', nodeEnv === 'production'),
+      sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+      sessionSecretGenerated: env.SESSION_SECRET === undefined,
+      secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
       redirectHosts,
-      loginPerMinute: int(env, 'LOGIN_RATE_PER_MINUTE', 10, 1, 10_000),
-      loginFailuresPerHour: int(env, 'LOGIN_FAILURES_PER_HOUR', 100, 1, 100_000),
-      testMember: {
-        userId: str(env, 'TEST_LOGIN_USER_ID', 'reader01'),
-        key: str(env, 'TEST_LOGIN_KEY', 'UK7F3A9C21D4E8'),
-        token: str(env, 'TEST_LOGIN_TOKEN', 'sso-test-reader01-2026'),
-      },
+      loginPerMinute: env.LOGIN_RATE_PER_MINUTE,
+      loginFailuresPerHour: env.LOGIN_FAILURES_PER_HOUR,
+      testMember: { userId: env.TEST_LOGIN_USER_ID, key: env.TEST_LOGIN_KEY, token: env.TEST_LOGIN_TOKEN },
     },
     public: {
-      testLogin: flag(env, 'TEST_LOGIN', false),
-      siteName: str(env, 'SITE_NAME', '충북 독서포인트'),
-      libraryName: str(env, 'LIBRARY_NAME', '충청북도립도서관'),
-      libraryUrl: url(env, 'LIBRARY_URL', 'https://library.chungbuk.go.kr') ?? '',
-      instituteName: str(env, 'INSTITUTE_NAME', '충청북도평생교육진흥원'),
-      instituteUrl: url(env, 'INSTITUTE_URL', 'https://www.cbnile.or.kr') ?? '',
-      supportPhone: str(env, 'SUPPORT_PHONE', '043-220-5600'),
-      supportEmail: str(env, 'SUPPORT_EMAIL', 'noreply@library.chungbuk.go.kr'),
+      testLogin: env.TEST_LOGIN,
+      siteName: env.SITE_NAME,
+      libraryName: env.LIBRARY_NAME,
+      libraryUrl: baseUrl('LIBRARY_URL', env.LIBRARY_URL) ?? 'https://library.chungbuk.go.kr',
+      instituteName: env.INSTITUTE_NAME,
+      instituteUrl: baseUrl('INSTITUTE_URL', env.INSTITUTE_URL) ?? 'https://www.cbnile.or.kr',
+      supportPhone: env.SUPPORT_PHONE,
+      supportEmail: env.SUPPORT_EMAIL,
       redirectHosts,
     },
   };

@@ -4,20 +4,28 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { join, resolve } from 'node:path';
+import pino from 'pino';
+import { ConfigError, readEnv } from '#server/env.ts';
+import { loggerOptions } from '#server/logger.ts';
 import { buildHomepageApi } from './app.ts';
-import { loggerOptions } from '../logger.ts';
+import { ApiEnv } from './settings.ts';
 
-const port = Number(process.env['HOMEPAGE_API_PORT'] ?? 4000);
-const host = process.env['HOMEPAGE_API_HOST'] ?? '127.0.0.1';
-const dataDir = resolve(process.env['DATA_DIR'] ?? 'data');
+let env;
+try {
+  env = readEnv(ApiEnv, process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  pino(loggerOptions({ level: 'error', name: 'homepage-api' })).fatal({ err: { message: err.message } }, 'invalid configuration');
+  process.exit(1);
+}
 
 const app = await buildHomepageApi({
-  dbFile: join(dataDir, 'homepage.db'),
-  logger: loggerOptions({ level: process.env['LOG_LEVEL'] ?? 'info', name: 'homepage-api' }),
+  dbFile: join(resolve(env.DATA_DIR), 'homepage.db'),
+  logger: loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }),
 });
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
 });
-await app.listen({ port, host });
+await app.listen({ port: env.HOMEPAGE_API_PORT, host: env.HOMEPAGE_API_HOST });

@@ -1,9 +1,11 @@
 /**
  * The reference API's settings: token lifetimes, URLs handed to the portal and the
  * programme's rules (domain.md: "every number is a default of the programme's
- * configuration, not a literal in code"). Read from the environment once, overridable
+ * configuration, not a literal in code"). Read from the environment once (ApiEnv, server/env.ts), overridable
  * by buildHomepageApi options (tests shorten lifetimes, lower caps, move the clock).
  */
+import { Type } from 'typebox';
+import { EnvType, readEnv, type Env } from '#server/env.ts';
 import { systemClock, type Clock } from './time.ts';
 
 export type ActivityType = 'diary' | 'review' | 'loan' | 'purchase' | 'bookclub' | 'authortalk' | 'edu' | 'checkin' | 'challenge';
@@ -75,34 +77,30 @@ export interface ApiSettings {
 
 export type ApiSettingsInput = Partial<Omit<ApiSettings, 'rules'>> & { rules?: Partial<ProgrammeRules> };
 
-type Env = Record<string, string | undefined>;
+/** Every variable the reference API reads (README "Configuration"), read by server/env.ts. */
+export const ApiEnv = Type.Object({
+  HOMEPAGE_API_PORT: EnvType.int(4000, 0, 65535),
+  HOMEPAGE_API_HOST: EnvType.text('127.0.0.1'),
+  DATA_DIR: EnvType.text('data'),
+  LOG_LEVEL: EnvType.logLevel(),
+  ACCESS_TOKEN_TTL_S: EnvType.int(1800, 1, 31_536_000),
+  REFRESH_TOKEN_TTL_S: EnvType.int(24 * 60 * 60, 1, 31_536_000),
+  REFRESH_TOKEN_TTL_KEEP_S: EnvType.int(365 * 24 * 60 * 60, 1, 31_536_000),
+  LOGOUT_URL: EnvType.path('/main/homemain'),
+  LOGIN_REDIRECT_URL: EnvType.path('/login/login'),
+  POINTS_MONTHLY_CAP: EnvType.int(DEFAULT_RULES.monthlyCap, 0, 10_000_000),
+  POINTS_YEARLY_CAP: EnvType.int(DEFAULT_RULES.yearlyCap, 0, 100_000_000),
+});
 
-function envInt(env: Env, key: string, fallback: number, min: number): number {
-  const raw = env[key]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new Error(`${key} must be an integer ≥ ${min}, got "${raw}"`);
-  return Number(raw);
-}
-
-function envPath(env: Env, key: string, fallback: string): string {
-  const raw = env[key]?.trim();
-  if (!raw) return fallback;
-  if (!raw.startsWith('/') || raw.startsWith('//')) throw new Error(`${key} must be a same-origin path, got "${raw}"`);
-  return raw;
-}
-
-export function settingsFromEnv(env: Env = process.env): Omit<ApiSettings, 'clock' | 'random'> {
+export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'clock' | 'random'> {
+  const env = readEnv(ApiEnv, source);
   return {
-    accessTtlS: envInt(env, 'ACCESS_TOKEN_TTL_S', 1800, 1),
-    refreshTtlS: envInt(env, 'REFRESH_TOKEN_TTL_S', 24 * 60 * 60, 1),
-    refreshKeepTtlS: envInt(env, 'REFRESH_TOKEN_TTL_KEEP_S', 365 * 24 * 60 * 60, 1),
-    logoutUrl: envPath(env, 'LOGOUT_URL', '/main/homemain'),
-    loginRedirectUrl: envPath(env, 'LOGIN_REDIRECT_URL', '/login/login'),
-    rules: {
-      ...DEFAULT_RULES,
-      monthlyCap: envInt(env, 'POINTS_MONTHLY_CAP', DEFAULT_RULES.monthlyCap, 0),
-      yearlyCap: envInt(env, 'POINTS_YEARLY_CAP', DEFAULT_RULES.yearlyCap, 0),
-    },
+    accessTtlS: env.ACCESS_TOKEN_TTL_S,
+    refreshTtlS: env.REFRESH_TOKEN_TTL_S,
+    refreshKeepTtlS: env.REFRESH_TOKEN_TTL_KEEP_S,
+    logoutUrl: env.LOGOUT_URL,
+    loginRedirectUrl: env.LOGIN_REDIRECT_URL,
+    rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP },
   };
 }
 

@@ -1,0 +1,42 @@
+/** Both processes read their environment through one reader (server/env.ts): typed, defaulted, named errors. */
+import { test } from 'tap';
+import { loadConfig } from '#server/config.ts';
+import { ConfigError } from '#server/env.ts';
+import { settingsFromEnv } from '#server/homepage-api/settings.ts';
+
+test('portal defaults', async (t) => {
+  const c = loadConfig({}, []);
+  t.match(c, { env: 'production', host: 'localhost', port: 3000, logLevel: 'info', homepageTimeoutMs: 60_000, trustProxy: false });
+  t.equal(c.homepageApiUrl, undefined);
+  t.equal(c.auth.secureCookies, true, 'secure cookies by default in production');
+  t.equal(c.auth.sessionSecretGenerated, true);
+  t.equal(loadConfig({ NODE_ENV: 'test' }, []).auth.secureCookies, false);
+  t.equal(loadConfig({ HOMEPAGE_API_URL: 'http://127.0.0.1:4000/base/' }, []).homepageApiUrl, 'http://127.0.0.1:4000/base');
+  t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: ' Sso.Example.kr , ,lib.example.kr' }, []).auth.redirectHosts, ['sso.example.kr', 'lib.example.kr']);
+  t.equal(loadConfig({ TRUST_PROXY: 'y', PORT: ' 8080 ' }, []).port, 8080);
+  t.equal(loadConfig({ PORT: '' }, []).port, 3000, 'empty counts as unset');
+});
+
+test('a wrong value names its variable', async (t) => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'x' }, /^PORT must be an integer between 0 and 65535, got "x"$/],
+    [{ PORT: '70000' }, /^PORT must be/],
+    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be Y or N/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of fatal/],
+    [{ NODE_ENV: 'staging' }, /^NODE_ENV must be production, development or test/],
+    [{ SESSION_SECRET: 'short' }, /^SESSION_SECRET must be at least 32 characters/],
+    [{ HOMEPAGE_API_URL: 'ftp://x' }, /^HOMEPAGE_API_URL must be an absolute http\(s\) URL/],
+  ];
+  for (const [env, message] of cases) t.throws(() => loadConfig(env, []), message, JSON.stringify(env));
+  try {
+    loadConfig({ PORT: 'x' }, []);
+  } catch (err) {
+    t.type(err, ConfigError);
+  }
+});
+
+test('the reference API reads its variables the same way', async (t) => {
+  t.match(settingsFromEnv({ POINTS_MONTHLY_CAP: '100' }), { accessTtlS: 1800, rules: { monthlyCap: 100, yearlyCap: 60_000 } });
+  t.throws(() => settingsFromEnv({ ACCESS_TOKEN_TTL_S: 'soon' }), /^ACCESS_TOKEN_TTL_S must be an integer/);
+  t.throws(() => settingsFromEnv({ LOGOUT_URL: '//evil.example' }), /^LOGOUT_URL must be a same-origin path/);
+});
