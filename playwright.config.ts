@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './test/e2e/global-setup.ts',
-  timeout: 30_000,
+  // Journeys through several pages need room on a loaded 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   workers: 2,

@@ -2,14 +2,22 @@
 import './styles/index.css';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
+import { JS_COOKIE, PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
 import { App } from './app.tsx';
 import { deserializeHydration, type SerializedHydration } from './hydration.ts';
 import { routes } from './routes.tsx';
 import { adoptServerSession } from './session/boot.ts';
 import { createBrowserSessionStore, readPersistedUser } from './session/store.ts';
 
+/** This browser runs our script: later pages may stream (decision 0030). */
+function markJavaScript(): void {
+  if (!document.cookie.split(';').some((c) => c.trim() === `${JS_COOKIE}=1`)) {
+    document.cookie = `${JS_COOKIE}=1; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+  }
+}
+
 async function hydrate(): Promise<void> {
+  markJavaScript();
   const dataEl = document.getElementById(PORTAL_DATA_ID);
   const rootEl = document.getElementById('root');
   if (!dataEl?.textContent || !rootEl) throw new Error('Server-rendered page data is missing');

@@ -1,33 +1,24 @@
 /**
  * SSR entry, built by Vite (so react-dom/server and the app share one React copy).
- * Runs the route loaders, settles redirects before the first byte, and hands the
- * plugin a render it can stream.
+ * Runs the route's action (a form posted without JavaScript) and loaders, settles
+ * redirects before the first byte, and hands the plugin a render it can stream.
+ * Deferred loader data streams in behind Suspense; the hydration data is written at the
+ * end of the page with every deferred value settled (decision 0030).
  */
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
-import { pageById, type PageDef } from '#shared/routes.ts';
+import { pageOfMatches, type PageId } from '#shared/routes.ts';
 import { App } from './app.tsx';
 import { createServerSessionStore } from './session/store.ts';
-import { jsonForHtml, serializeHydration } from './hydration.ts';
+import { jsonForHtml, serializeHydration, trackDeferred } from './hydration.ts';
 import { pageModulePath, routes } from './routes.tsx';
 import { documentTitle } from './shell/title.ts';
 
 const handler = createStaticHandler(routes);
 
-function matchedPage(matches: { route: { handle?: unknown } }[]): PageDef {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]?.route.handle;
-    if (typeof h === 'object' && h !== null && 'pageId' in h && typeof h.pageId === 'string' && h.pageId in pageById) {
-      return pageById[h.pageId as keyof typeof pageById];
-    }
-  }
-  return pageById.home;
-}
-
 export async function render({ request, loadContext, sessionEnded }: RenderArgs): Promise<RenderOutcome> {
   const context = await handler.query(request, { requestContext: loadContext });
-  const session = sessionEnded() ? { user: null, ended: true } : loadContext.session;
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (context.status >= 300 && context.status < 400 && location) {
@@ -36,14 +27,27 @@ export async function render({ request, loadContext, sessionEnded }: RenderArgs)
     throw new Error(`Unexpected loader response ${context.status}`);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const page = matchedPage(context.matches);
-  const data: PortalData = { config: loadContext.config, session, router: serializeHydration(context) };
+  const page = pageOfMatches(context.matches);
+  const deferred = trackDeferred(context.loaderData);
+  // The shell shows the session as the loaders left it.
+  const session = sessionEnded() ? { user: null, ended: true } : loadContext.session;
   return {
     kind: 'page',
     status: context.statusCode,
     title: documentTitle(page.title, loadContext.config.siteName),
-    pageModule: pageModulePath(page.id as Parameters<typeof pageModulePath>[0]),
-    dataJson: jsonForHtml(data),
+    pageModule: pageModulePath(page.id as PageId),
+    async data() {
+      await deferred.settled;
+      // Asked again at the end: a deferred call may have ended the member's session
+      // (the browser then tells the member and signs out; the markup keeps the rendered user).
+      const ended = session.ended === true || sessionEnded();
+      const data: PortalData = {
+        config: loadContext.config,
+        session: { user: session.user, ...(ended ? { ended } : {}) },
+        router: serializeHydration(context, deferred.marker),
+      };
+      return jsonForHtml(data);
+    },
     start({ nonce, waitForAll, onReady, onShellError, onError }) {
       const stream = renderToPipeableStream(
         <App config={loadContext.config} store={createServerSessionStore(session.user)}>
@@ -51,6 +55,9 @@ export async function render({ request, loadContext, sessionEnded }: RenderArgs)
         </App>,
         {
           nonce,
+          // A whole page (crawlers, no JavaScript) keeps every boundary in place: React otherwise
+          // moves large finished boundaries to the end, where only a script puts them back.
+          ...(waitForAll ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
           onShellReady() {
             if (!waitForAll) onReady(stream.pipe);
           },
@@ -61,7 +68,12 @@ export async function render({ request, loadContext, sessionEnded }: RenderArgs)
           onError,
         },
       );
-      return { abort: (reason?: unknown) => stream.abort(reason) };
+      return {
+        abort: (reason?: unknown) => {
+          deferred.stop();
+          stream.abort(reason);
+        },
+      };
     },
   };
 }

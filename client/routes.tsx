@@ -5,17 +5,19 @@
  * anything else goes home (decisions D4).
  */
 import type { ComponentType } from 'react';
-import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { HOME_PATH, isLoginPath, pageById, pages, type PageId } from '#shared/routes.ts';
-import { loadContextOf } from './api/homepage-source.ts';
+import { redirect, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { HOME_PATH, isLoginPath, mayView, pageById, pages, type PageHandle, type PageId } from '#shared/routes.ts';
+import { loadContextOf } from './api/context.ts';
 import { currentBrowserStore } from './session/store.ts';
-import { Layout, mayView, type PageHandle } from './shell/layout.tsx';
+import { Layout } from './shell/layout.tsx';
 import { rootLoader, shouldRevalidateRoot } from './shell/root-loader.ts';
 import { RouteError } from './shell/route-error.tsx';
 
 export interface PageModule {
   default: ComponentType;
   loader?: LoaderFunction;
+  /** Handles the page's form posts: in the browser, and on the server when JavaScript is off. */
+  action?: ActionFunction;
 }
 
 const modules = import.meta.glob<PageModule>('./pages/*/*-page.tsx');
@@ -34,11 +36,20 @@ function sessionUserOf(context: unknown) {
   return server ? server.session.user : (currentBrowserStore()?.getState().user ?? null);
 }
 
-/** A member-only page's loader runs only for members: visitors get the login gate, and no data. */
-function guarded(id: PageId, loader: LoaderFunction): LoaderFunction {
+/**
+ * The page table's rules around a page's loader or action: parameters that do not match
+ * their pattern are a page that cannot exist (home); a member-only page's code runs only
+ * for members (visitors get the login gate, and no data).
+ */
+function guarded<F extends LoaderFunction | ActionFunction>(id: PageId, fn: F): F {
   const page = pageById[id];
-  if (page.guard === 'public') return loader;
-  return (args) => (mayView(page, sessionUserOf(args.context)) ? loader(args) : null);
+  const wrapped = (args: Parameters<F>[0]) => {
+    for (const [name, pattern] of Object.entries(page.params ?? {})) {
+      if (!new RegExp(pattern).test(args.params[name] ?? '')) throw redirect(HOME_PATH);
+    }
+    return mayView(page, sessionUserOf(args.context)) ? fn(args) : null;
+  };
+  return wrapped as F;
 }
 
 function lazyPage(id: PageId, extraLoader?: LoaderFunction): NonNullable<RouteObject['lazy']> {
@@ -48,7 +59,11 @@ function lazyPage(id: PageId, extraLoader?: LoaderFunction): NonNullable<RouteOb
   return async () => {
     const mod = await load();
     const loader = extraLoader ?? mod.loader;
-    return { Component: mod.default, ...(loader ? { loader: guarded(id, loader) } : {}) };
+    return {
+      Component: mod.default,
+      ...(loader ? { loader: guarded(id, loader) } : {}),
+      ...(mod.action ? { action: guarded(id, mod.action) } : {}),
+    };
   };
 }
 

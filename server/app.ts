@@ -7,12 +7,17 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import { messages } from '#shared/messages.ts';
 import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
 import type { Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
+import { FailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
+import { sameOrigin } from './auth/same-origin.ts';
+import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { loggerOptions } from './logger.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -90,7 +95,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const secure = config.auth.secureCookies;
   const auth = new MemberAuth(homepage, new AuthCookies(secure));
+  const signIn = new PasswordSignIn(auth, homepage, new FailureCounter(config.auth.loginFailuresPerHour, 60 * 60 * 1000));
   await app.register(cookie, { secret: config.auth.sessionSecret });
+  // Routes opt in with `config.rateLimit` (the sign-in routes, decision 0008).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, result: 'error', msg: messages.login.tooMany }),
+  });
   await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
   await app.register(inappPlugin, { secureCookies: secure });
   await app.register(healthRoutes, { homepage, isShuttingDown: () => lifecycle.shuttingDown });
@@ -101,8 +112,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     renderTimeoutMs: config.renderTimeoutMs,
     publicConfig: config.public,
     auth,
+    signIn,
   });
-  await app.register(authRoutes, { auth, homepage, config: config.auth, testLogin: config.public.testLogin });
+  await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.vite.ready();
 
   const notFound = (reply: FastifyReply) =>
@@ -118,8 +130,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Page routes, straight from the one page table (/sso/sso is the sign-in routes').
   for (const page of pages as readonly PageDef[]) {
     if (page.id === 'sso') continue;
-    const params = page.path.includes(':notice_info_key')
-      ? { type: 'object', properties: { notice_info_key: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } }
+    const params = page.params
+      ? {
+          type: 'object',
+          properties: Object.fromEntries(Object.entries(page.params).map(([k, pattern]) => [k, { type: 'string', pattern }])),
+        }
       : undefined;
     app.get(page.path, { schema: params ? { params } : {}, attachValidation: true }, async (req, reply) => {
       // A page that cannot exist (a malformed id) is treated as not found: home (spec §4).
@@ -127,6 +142,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return servePage(req, reply);
     });
   }
+
+  // Forms posted without JavaScript: the page's action runs on the server (decision 0031).
+  await app.register(async (forms) => {
+    await forms.register(formbody, { bodyLimit: 16 * 1024 });
+    const postPage = async (req: FastifyRequest, reply: FastifyReply) => {
+      const body = req.body;
+      if (typeof body !== 'object' || body === null) return reply.code(415).type('text/plain; charset=utf-8').send(messages.error.badRequest);
+      const form = new URLSearchParams();
+      for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+        for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string') form.append(k, item);
+      }
+      return app.renderPage(req, reply, { form });
+    };
+    const formRoute = (path: string) => ({
+      preHandler: sameOrigin(false),
+      // Signing in through the form counts against the same per-IP limit as the JSON route.
+      config: isLoginPath(path) ? { rateLimit: { max: config.auth.loginPerMinute, timeWindow: '1 minute' } } : {},
+    });
+    for (const page of pages as readonly PageDef[]) {
+      if (page.id === 'sso' || page.params) continue;
+      forms.post(page.path, formRoute(page.path), postPage);
+    }
+    // Any path containing /login is the login screen (spec §2), its form included.
+    forms.post('/*', formRoute('/login'), async (req, reply) => {
+      const path = req.url.split('?')[0] ?? '';
+      if (!isLoginPath(path) || !isPageRequestPath(path)) return reply.callNotFound();
+      return postPage(req, reply);
+    });
+  });
 
   app.setNotFoundHandler(async (req, reply) => {
     const q = req.url.indexOf('?');

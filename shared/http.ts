@@ -1,6 +1,9 @@
 /** Small HTTP facts shared by the browser's API module and the portal server. */
 import type { Query } from './ssr.ts';
 
+/** Where the homepage API's paths live, on the API and on the portal's gateway. */
+export const HOMEPAGE_PREFIX = '/api/v1/homepage';
+
 /** Custom header that marks the portal's own same-origin calls (CSRF defence, decisions D3). */
 export const PORTAL_HEADER = 'x-portal-request';
 

@@ -3,6 +3,7 @@
  * menu place, declared once. It drives the Fastify routes, the client router, the
  * breadcrumb, the menus and the tests.
  */
+import { isMember, type SessionUser } from './session.ts';
 
 /**
  * - `public`: anyone may read the page.
@@ -24,6 +25,11 @@ export interface PageDef {
   readonly href?: string;
   /** The page exists only when the runtime test-login flag is on (decisions D2). */
   readonly testLoginOnly?: boolean;
+  /**
+   * Path parameters and the pattern each must match. A request whose parameter does not
+   * match is a page that cannot exist: the 404 rule sends it home (spec §4).
+   */
+  readonly params?: Readonly<Record<string, string>>;
 }
 
 export type SectionId = 'activity' | 'books' | 'board' | 'service' | 'mypage';
@@ -52,6 +58,7 @@ export const pages = [
     title: '공지사항 상세',
     guard: 'public',
     section: 'board',
+    params: { notice_info_key: '^[1-9][0-9]{0,9}$' },
   },
   { id: 'faq', path: '/board/faq/homefaq', title: '자주 묻는 질문', guard: 'public', section: 'board' },
   { id: 'bookstore', path: '/service/bookstore', title: '참여 서점 안내', guard: 'public', section: 'service' },
@@ -80,6 +87,32 @@ export const pageById: Readonly<Record<PageId, PageDef>> = Object.fromEntries(pa
   PageId,
   PageDef
 >;
+
+/** Whether this user may see the page (decisions D6); the same answer on server and browser. */
+export function mayView(page: PageDef, user: SessionUser | null): boolean {
+  if (page.guard === 'member') return isMember(user);
+  if (page.guard === 'signedIn') return user !== null;
+  return true;
+}
+
+/** What a route carries so the shell knows its page: react-router's `handle`. */
+export interface PageHandle {
+  pageId: PageId;
+}
+
+function isPageHandle(v: unknown): v is PageHandle {
+  return typeof v === 'object' && v !== null && 'pageId' in v && typeof v.pageId === 'string' && v.pageId in pageById;
+}
+
+/** The page of a matched route chain (the deepest route with a page handle), else home. */
+export function pageOfMatches(matches: readonly { handle?: unknown; route?: { handle?: unknown } }[]): PageDef {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const m = matches[i];
+    const handle = m?.handle ?? m?.route?.handle;
+    if (isPageHandle(handle)) return pageById[handle.pageId];
+  }
+  return pageById.home;
+}
 
 /** Where a link to the page goes. */
 export function hrefOf(id: PageId): string {

@@ -2,15 +2,34 @@
  * The contract between the Fastify SSR plugin (server/plugins/ssr.ts) and the
  * Vite-built SSR entry (client/entry-server.tsx). Types only.
  */
-import type { ErrorAnswer } from './contract/common.ts';
+import type { LoginBody } from './contract/auth.ts';
+import type { AnyAnswer } from './contract/common.ts';
 import type { PublicConfig } from './public-config.ts';
-import type { SessionUser } from './session.ts';
+import type { LoginResponse, SessionUser } from './session.ts';
 
 export type Query = Record<string, string | number | undefined>;
 
-/** How loaders read the homepage API: in-process on the server, over /api in the browser. */
-export interface HomepageSource {
-  get<T extends { result: 'success' }>(path: `/${string}`, query?: Query): Promise<T | ErrorAnswer>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The homepage API as a transport: in-process on the server (the member's token attached,
+ * refresh-and-retry), over the portal's gateway in the browser. Pages never use it
+ * directly: client/api/homepage.ts puts the contract's types on top. Never throws for
+ * upstream trouble: failures come back as an error answer with the Korean message.
+ */
+export interface HomepageTransport {
+  request(method: HttpMethod, path: `/${string}`, init: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<AnyAnswer>;
+}
+
+/**
+ * The portal's own sign-in routes as functions, for page actions: in-process on the server
+ * (a form posted without JavaScript), over /api in the browser.
+ */
+export interface PortalTransport {
+  /** POST /api/login/login; on success the session cookies are set. */
+  login(body: LoginBody): Promise<LoginResponse>;
+  /** POST /api/token/refresh/auto: the session re-read from the refresh token. */
+  refreshSession(): Promise<LoginResponse>;
 }
 
 export interface ClientSession {
@@ -20,7 +39,8 @@ export interface ClientSession {
 }
 
 export interface LoadContext {
-  homepage: HomepageSource;
+  homepage: HomepageTransport;
+  portal: PortalTransport;
   config: PublicConfig;
   session: ClientSession;
 }
@@ -49,8 +69,11 @@ export type RenderOutcome =
       title: string;
       /** Source of the matched page module (relative to client/), for modulepreload links. */
       pageModule: string | undefined;
-      /** PortalData as JSON, already escaped for embedding in an HTML element. */
-      dataJson: string;
+      /**
+       * PortalData as JSON, already escaped for embedding in an HTML element; resolves once
+       * every deferred value has settled (or the render was aborted).
+       */
+      data(): Promise<string>;
       start(opts: StartOptions): { abort(reason?: unknown): void };
     };
 
@@ -66,3 +89,9 @@ export interface PortalData {
 }
 
 export const PORTAL_DATA_ID = '__portal_data';
+
+/**
+ * Set by the browser entry once the portal's script runs: pages for this browser may
+ * stream late content behind Suspense (it needs JavaScript to be put in place).
+ */
+export const JS_COOKIE = 'portal_js';

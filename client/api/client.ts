@@ -1,43 +1,41 @@
 /**
- * The browser's one client for the portal's /api routes (spec §7: JSON, credentials
- * sent, 60 s timeout, parameters in the query string). Every call is counted while in
- * flight so the loading overlay can show; failures become a Korean error answer.
+ * The browser's one fetch for the portal's /api routes (spec §7: JSON, credentials sent,
+ * 60 s timeout, parameters in the query string). Every call is counted while in flight so
+ * the loading overlay can show; failures become a Korean error answer. Pages do not call
+ * this: they use the typed homepage client (homepage.ts) or the portal's routes (portal.ts).
  */
-import type { ErrorAnswer } from '#shared/contract/common.ts';
-import type { HomepageSource, Query } from '#shared/ssr.ts';
+import type { AnyAnswer } from '#shared/contract/common.ts';
 import { PORTAL_HEADER, queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
+import type { HttpMethod, Query } from '#shared/ssr.ts';
 import { sessionEvents } from '../session/events.ts';
 import { loading } from './loading.ts';
 
-export const API_TIMEOUT_MS = 60_000;
+const API_TIMEOUT_MS = 60_000;
 
-export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface FetchOptions {
+  method?: HttpMethod;
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
 }
 
-/** An answer with the HTTP status it came with (0 when the request never got an answer). */
-export interface ApiResult<T> {
-  status: number;
-  body: T | ErrorAnswer;
+/** Transport failures (no answer, or the gateway's 5xx) carry this code, so callers can tell them from the API's verdicts. */
+const UNAVAILABLE = 'unavailable';
+
+/** Whether an answer is the transport's failure rather than the API's own verdict. */
+export function isUnavailable(answer: { result: string }): boolean {
+  return (answer as { code?: unknown }).code === UNAVAILABLE;
 }
 
-const temporary = (): ErrorAnswer => ({ result: 'error', msg: messages.error.temporary });
-
-/** Calls a portal route and answers its JSON; never throws for network or server trouble. */
-export async function api<T extends { result: 'success' }>(path: `/api/${string}`, opts: ApiOptions = {}): Promise<T | ErrorAnswer> {
-  return (await apiWithStatus<T>(path, opts)).body;
-}
+const unavailable = (): AnyAnswer => ({ result: 'error', msg: messages.error.temporary, code: UNAVAILABLE });
 
 /**
- * Like api(), with the HTTP status. A 401 from the homepage gateway means the member's
- * session has ended (spec §8): the shell is told, and signs the member out.
+ * Calls a portal route and answers its JSON; never throws for network or server trouble.
+ * A 401 from the homepage gateway means the member's session has ended (spec §8): the
+ * shell is told, and signs the member out.
  */
-export async function apiWithStatus<T extends { result: 'success' }>(path: `/api/${string}`, opts: ApiOptions = {}): Promise<ApiResult<T>> {
-  const method = opts.method ?? 'GET';
+export async function fetchJson(path: `/api/${string}`, opts: FetchOptions = {}): Promise<AnyAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', [PORTAL_HEADER]: '1' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const signals = [AbortSignal.timeout(API_TIMEOUT_MS)];
@@ -46,7 +44,7 @@ export async function apiWithStatus<T extends { result: 'success' }>(path: `/api
   try {
     const qs = queryString(opts.query);
     const res = await fetch(qs ? `${path}?${qs}` : path, {
-      method,
+      method: opts.method ?? 'GET',
       headers,
       credentials: 'same-origin',
       body: opts.body === undefined ? null : JSON.stringify(opts.body),
@@ -54,17 +52,16 @@ export async function apiWithStatus<T extends { result: 'success' }>(path: `/api
     });
     const json: unknown = await res.json().catch(() => undefined);
     if (res.status === 401 && path.startsWith('/api/v1/homepage/')) sessionEvents.ended();
-    if (typeof json === 'object' && json !== null && 'result' in json) return { status: res.status, body: json as T | ErrorAnswer };
-    return { status: res.status, body: temporary() };
+    if (res.status >= 500 || !isAnswer(json)) return unavailable();
+    return json;
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    return { status: 0, body: temporary() };
+    return unavailable();
   } finally {
     loading.end();
   }
 }
 
-/** The homepage API as seen from the browser: through the portal's gateway. */
-export const browserHomepage: HomepageSource = {
-  get: (path, query) => api(`/api/v1/homepage${path}`, { query }),
-};
+function isAnswer(v: unknown): v is AnyAnswer {
+  return typeof v === 'object' && v !== null && ((v as AnyAnswer).result === 'success' || (v as AnyAnswer).result === 'error');
+}

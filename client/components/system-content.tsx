@@ -3,12 +3,12 @@
  * one loader factory and one component.
  */
 import { useLoaderData, type LoaderFunction } from 'react-router-dom';
-import type { ContentType, SystemContent, SystemContentAnswer } from '#shared/contract/content.ts';
-import { homepageFrom } from '../api/homepage-source.ts';
+import type { ContentType, SystemContent } from '#shared/contract/content.ts';
+import { homepage } from '../api/homepage.ts';
 import { ContentSections } from './content-sections.tsx';
 
 export async function loadSystemContent(context: unknown, type: ContentType): Promise<SystemContent | null> {
-  const answer = await homepageFrom(context).get<SystemContentAnswer>('/common/systemcontentinfo', { content_type: type });
+  const answer = await homepage(context).get('/common/systemcontentinfo', { query: { content_type: type } });
   return answer.result === 'success' ? answer.system_content : null;
 }
 

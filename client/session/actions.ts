@@ -4,7 +4,7 @@
  * to the server's callback path (checked, decisions D3). A failing logout call is logged,
  * and the member is still signed out locally.
  */
-import { api } from '../api/client.ts';
+import { logoutCall, portal } from '../api/portal.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
@@ -25,8 +25,8 @@ export function signOut(store: SessionStore, redirectHosts: readonly string[], g
     store.setState({ user: null });
     writeSessionFlags(null);
     let target = HOME_PATH;
-    const answer = await api<{ result: 'success'; logout_url: string }>('/api/login/logout', { method: 'POST' });
-    if (answer.result === 'success') target = safeRedirectTarget(answer.logout_url, redirectHosts) ?? HOME_PATH;
+    const answer = await logoutCall();
+    if (answer.ok) target = safeRedirectTarget(answer.logoutUrl, redirectHosts) ?? HOME_PATH;
     else console.warn('logout call failed; signed out locally', answer.msg);
     // A full page load: the server renders the signed-out page from scratch.
     go(target);
@@ -34,4 +34,13 @@ export function signOut(store: SessionStore, redirectHosts: readonly string[], g
     signingOut = null;
   });
   return signingOut;
+}
+
+/**
+ * Re-reads the session from the server after a change the session cookie carries (terms
+ * agreed, notice consent), so the server's cookie and the browser's store agree.
+ */
+export async function rereadSession(store: SessionStore): Promise<SessionUser | null> {
+  const answer = await portal().refreshSession();
+  return answer.result === 'success' ? signedIn(store, answer) : null;
 }

@@ -15,7 +15,10 @@ let endedOnServer = false;
 export function adoptServerSession(session: ClientSession, persisted: SessionUser | null | undefined): void {
   endedOnServer = session.ended === true;
   const flag = readFlag(FLAG_KEYS.loggedIn);
-  if (session.user) {
+  if (session.user && endedOnServer) {
+    // A call during the render ended the session after the page began: sign out here too.
+    pendingSignOut = true;
+  } else if (session.user) {
     if (flag === null && persisted?.user_id === session.user.user_id) pendingSignOut = true;
     else writeSessionFlags(session.user);
   } else if (flag === 'true') {

@@ -10,7 +10,8 @@ import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { skipsJoincheck } from '#shared/routes.ts';
-import { apiWithStatus } from '../api/client.ts';
+import { isUnavailable } from '../api/client.ts';
+import { homepage } from '../api/homepage.ts';
 import type { RootData } from '../shell/root-loader.ts';
 import { useConfig } from '../shell/config-context.tsx';
 import { useDialogs } from '../shell/dialogs.tsx';
@@ -50,10 +51,11 @@ export function SessionWatch() {
     }
     if (skipsJoincheck(location.pathname)) return;
     const ctrl = new AbortController();
-    apiWithStatus(`/api/v1/homepage/common/joincheck/${encodeURIComponent(user.user_id)}`, { signal: ctrl.signal })
-      .then(({ status, body }) => {
+    homepage()
+      .get('/common/joincheck/:user_id', { params: { user_id: user.user_id }, signal: ctrl.signal })
+      .then((answer) => {
         // Only the API's verdict signs out; a network or server failure does not.
-        if (!ctrl.signal.aborted && status === 200 && body.result === 'error') void signOut(store, redirectHosts);
+        if (!ctrl.signal.aborted && answer.result === 'error' && !isUnavailable(answer)) void signOut(store, redirectHosts);
       })
       .catch(() => undefined);
     return () => ctrl.abort();

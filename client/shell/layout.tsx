@@ -5,8 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { isHomePath, isLoginPath, pageById, type PageDef, type PageId } from '#shared/routes.ts';
-import { isMember, type SessionUser } from '#shared/session.ts';
+import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#shared/routes.ts';
 import { SessionWatch } from '../session/session-watch.tsx';
 import { useSessionUser } from '../session/session-context.tsx';
 import { LoginGate } from './login-gate.tsx';
@@ -21,28 +20,9 @@ import { PAGE_TITLE_ID, PageHeading } from './page-heading.tsx';
 import { MAIN_ID, SkipLink } from './skip-link.tsx';
 import { documentTitle } from './title.ts';
 
-export interface PageHandle {
-  pageId: PageId;
-}
-
-function isPageHandle(v: unknown): v is PageHandle {
-  return typeof v === 'object' && v !== null && 'pageId' in v && typeof v.pageId === 'string' && v.pageId in pageById;
-}
-
+/** The page of the current route (from the page table). */
 export function useCurrentPage(): PageDef {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isPageHandle(handle)) return pageById[handle.pageId];
-  }
-  return pageById.home;
-}
-
-/** Whether this user may see the page (decisions D6); the same answer on server and browser. */
-export function mayView(page: PageDef, user: SessionUser | null): boolean {
-  if (page.guard === 'member') return isMember(user);
-  if (page.guard === 'signedIn') return user !== null;
-  return true;
+  return pageOfMatches(useMatches());
 }
 
 export function Layout() {

@@ -1,12 +1,12 @@
 import { Link, useRouteLoaderData } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { Deferred } from '../components/deferred.tsx';
 import type { RootData } from './root-loader.ts';
 import { IconMegaphone } from './icons.tsx';
 
 /** Spec §2: the subject of the first displayed general notice, linking to its detail. */
 export function NoticeStrip() {
   const data = useRouteLoaderData('root') as RootData | undefined;
-  const notice = data?.notice ?? null;
   return (
     <section className="notice-strip" aria-label={messages.shell.noticeStrip}>
       <div className="container notice-strip__inner">
@@ -14,10 +14,18 @@ export function NoticeStrip() {
           <IconMegaphone width={16} height={16} />
           {messages.notice.stripLabel}
         </span>
-        {notice ? (
-          <Link className="notice-strip__link" to={`/board/notice/detail/${notice.key}`}>
-            {notice.subject}
-          </Link>
+        {data ? (
+          <Deferred value={data.notice} fallback={<span className="notice-strip__empty">{messages.loading}</span>}>
+            {(notice) =>
+              notice ? (
+                <Link className="notice-strip__link" to={`/board/notice/detail/${notice.key}`}>
+                  {notice.subject}
+                </Link>
+              ) : (
+                <span className="notice-strip__empty">{messages.notice.none}</span>
+              )
+            }
+          </Deferred>
         ) : (
           <span className="notice-strip__empty">{messages.notice.none}</span>
         )}

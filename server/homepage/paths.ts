@@ -4,7 +4,9 @@
  * dot segments, backslashes and empty segments are refused, so nothing can climb
  * out of the prefix on the way upstream.
  */
-export const HOMEPAGE_PREFIX = '/api/v1/homepage';
+import { HOMEPAGE_PREFIX } from '#shared/http.ts';
+
+export { HOMEPAGE_PREFIX };
 
 const SAFE_PATH = /^\/api\/v1\/homepage(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127})+$/;
 const MAX_QUERY = 4096;

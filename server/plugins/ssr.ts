@@ -11,12 +11,13 @@ import { Transform, type TransformCallback } from 'node:stream';
 import fp from 'fastify-plugin';
 import fastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
-import type { HomepageSource, Query, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
+import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
+import { HOME_PATH } from '#shared/routes.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
+import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
 import { HOMEPAGE_PREFIX, safeHomepageUrl } from '../homepage/paths.ts';
 import { compileTemplate, escapeHtml, type PageTemplate } from './template.ts';
 
@@ -28,12 +29,13 @@ export interface SsrOptions {
   publicConfig: PublicConfig;
   /** The member's session and member-aware homepage calls (cookies set before the first byte). */
   auth: MemberAuth;
+  signIn: PasswordSignIn;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Renders the page for this request (or answers its redirect). */
-    renderPage(req: FastifyRequest, reply: FastifyReply, opts?: { status?: number }): Promise<FastifyReply>;
+    renderPage(req: FastifyRequest, reply: FastifyReply, opts?: { status?: number; form?: URLSearchParams }): Promise<FastifyReply>;
   }
 }
 
@@ -43,10 +45,13 @@ function isSsrEntry(v: unknown): v is SsrEntry {
   return typeof v === 'object' && v !== null && typeof (v as SsrEntry).render === 'function';
 }
 
-/** A stream that starts with the template head and ends with its tail. */
+/**
+ * A stream that starts with the template head and ends with its tail; the tail (with the
+ * hydration data) is made once React has written everything.
+ */
 class PageStream extends Transform {
-  readonly #tail: string;
-  constructor(head: string, tail: string) {
+  readonly #tail: () => Promise<string>;
+  constructor(head: string, tail: () => Promise<string>) {
     super();
     this.#tail = tail;
     this.push(head);
@@ -55,31 +60,43 @@ class PageStream extends Transform {
     cb(null, chunk);
   }
   override _flush(cb: TransformCallback): void {
-    cb(null, this.#tail);
+    this.#tail().then(
+      (tail) => cb(null, tail),
+      (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
+    );
   }
 }
 
 function errorPage(siteName: string): string {
-  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.pageTitle)} | ${escapeHtml(siteName)}</title></head><body><main><h1>${escapeHtml(messages.error.pageTitle)}</h1><p>${escapeHtml(messages.error.temporary)}</p><p><a href="/main/homemain">${escapeHtml(messages.shell.home)}</a></p></main></body></html>`;
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.pageTitle)} | ${escapeHtml(siteName)}</title></head><body><main><h1>${escapeHtml(messages.error.pageTitle)}</h1><p>${escapeHtml(messages.error.temporary)}</p><p><a href="${HOME_PATH}">${escapeHtml(messages.shell.home)}</a></p></main></body></html>`;
 }
 
 /**
- * The homepage API for loaders on the server: the same client, in-process, on behalf of
- * the member (token attached, refresh-and-retry, cookies set on this reply).
+ * The homepage API for loaders and actions on the server: the same client, in-process, on
+ * behalf of the member (token attached, refresh-and-retry, cookies set on this reply).
  */
-function ssrHomepage(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): HomepageSource {
+function ssrHomepage(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): HomepageTransport {
   return {
-    async get<T extends { result: 'success' }>(path: `/${string}`, query?: Query): Promise<T | ErrorAnswer> {
+    async request(method, path, init) {
       const target = safeHomepageUrl(`${HOMEPAGE_PREFIX}${path}`);
-      if (!target) throw new Error(`Loader asked for an invalid homepage path: ${path}`);
+      if (!target) throw new Error(`A page asked for an invalid homepage path: ${path}`);
       const result = await auth.call(req, reply, {
-        method: 'GET',
+        method,
         path: target.path,
-        query: queryString(query),
+        query: queryString(init.query),
+        ...(init.body !== undefined ? { body: init.body } : {}),
       });
-      if (!result.ok) return { result: 'error', msg: messages.error.temporary };
-      return result.body as T | ErrorAnswer;
+      if (!result.ok) return { result: 'error', msg: messages.error.temporary, code: 'unavailable' };
+      return result.body;
     },
+  };
+}
+
+/** The portal's sign-in routes for page actions run on the server (forms posted without JavaScript). */
+function ssrPortal(opts: SsrOptions, req: FastifyRequest, reply: FastifyReply): PortalTransport {
+  return {
+    login: async (body) => (await opts.signIn.signIn(req, reply, body)).answer,
+    refreshSession: async () => (await refreshSession(opts.auth, req, reply)).answer,
   };
 }
 
@@ -154,16 +171,18 @@ export const ssrPlugin = fp<SsrOptions>(
       status: number,
     ): Promise<FastifyReply> {
       const nonce = reply.cspNonce?.script;
-      const bot = BOT_UA.test(req.headers['user-agent'] ?? '');
+      // Streaming needs JavaScript to put late content in place: crawlers, and browsers that
+      // have not shown they run our script (no JS cookie yet), get the whole page at once (decision 0030).
+      const whole = BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';
       return new Promise((resolve) => {
         const timers: { render?: NodeJS.Timeout } = {};
         const { abort } = page.start({
           nonce,
-          waitForAll: bot,
+          waitForAll: whole,
           onReady(pipe) {
             const body = new PageStream(
               tpl.head({ title: page.title, nonce, preload: page.pageModule ? preloadsFor(page.pageModule) : [] }),
-              tpl.tail({ dataJson: page.dataJson, nonce }),
+              async () => tpl.tail({ dataJson: await page.data(), nonce }),
             );
             body.once('close', () => clearTimeout(timers.render));
             reply
@@ -189,7 +208,11 @@ export const ssrPlugin = fp<SsrOptions>(
       });
     }
 
-    app.decorate('renderPage', async function renderPage(req: FastifyRequest, reply: FastifyReply, options?: { status?: number }) {
+    app.decorate('renderPage', async function renderPage(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      options?: { status?: number; form?: URLSearchParams },
+    ) {
       if (!entry || !template) throw new Error('SSR is not ready');
       const tpl = template;
       let outcome: RenderOutcome;
@@ -197,11 +220,17 @@ export const ssrPlugin = fp<SsrOptions>(
         const user = await opts.auth.session(req, reply);
         outcome = await entry.render({
           request: new Request(new URL(req.url, originOf(req)), {
-            method: 'GET',
-            headers: { accept: req.headers.accept ?? 'text/html', 'user-agent': req.headers['user-agent'] ?? '' },
+            method: options?.form ? 'POST' : 'GET',
+            headers: {
+              accept: req.headers.accept ?? 'text/html',
+              'user-agent': req.headers['user-agent'] ?? '',
+              ...(options?.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+            },
+            ...(options?.form ? { body: options.form } : {}),
           }),
           loadContext: {
             homepage: ssrHomepage(opts.auth, req, reply),
+            portal: ssrPortal(opts, req, reply),
             config: opts.publicConfig,
             session: { user },
           },
@@ -211,7 +240,8 @@ export const ssrPlugin = fp<SsrOptions>(
         req.log.error({ err }, 'page loaders failed');
         return reply.code(500).type('text/html; charset=utf-8').send(errorPage(opts.publicConfig.siteName));
       }
-      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
+      // After a form post the browser must GET the next page (303), whatever the action said.
+      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, options?.form ? 303 : outcome.status);
       return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status);
     });
   },

@@ -5,19 +5,19 @@
  * single sign-on (decisions D2, only with TEST_LOGIN=Y).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import { LoginBody } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
 import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import type { AuthConfig } from '../config.ts';
 import type { HomepageClient } from '../homepage/client.ts';
-import { FailureCounter } from '../auth/login-limits.ts';
-import { isTokenAnswer, memberFields, type MemberAuth } from '../auth/member-auth.ts';
+import { isTokenAnswer, type MemberAuth } from '../auth/member-auth.ts';
+import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
 
 export interface AuthRoutesOptions {
   auth: MemberAuth;
+  signIn: PasswordSignIn;
   homepage: HomepageClient;
   config: AuthConfig;
   testLogin: boolean;
@@ -38,16 +38,6 @@ function wantsHtml(req: FastifyRequest): boolean {
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
   const { auth, homepage, config } = opts;
-  const failures = new FailureCounter(config.loginFailuresPerHour, 60 * 60 * 1000);
-
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      result: 'error',
-      msg: messages.login.tooMany,
-    }),
-  });
 
   // ── POST /api/login/login ────────────────────────────────────────────────
   // The browser sends the homepage API's own sign-in body (shared/contract), validated here first.
@@ -59,67 +49,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       config: { rateLimit: { max: config.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const userId = req.body.user_id.trim();
-      const keep = req.body.keep === true;
-      const log = (outcome: string) => req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
-
-      const wait = failures.retryAfter(userId);
-      if (wait > 0) {
-        log('account-locked');
-        return reply.code(429).header('retry-after', String(wait)).send({ result: 'error', msg: messages.login.accountLocked });
-      }
-
-      const r = await homepage.call({
-        method: 'POST',
-        path: '/api/v1/homepage/auth/login',
-        body: { user_id: userId, user_pass: req.body.user_pass, keep },
-        requestId: req.id,
-        log: req.log,
-      });
-      if (!r.ok) {
-        log('unavailable');
-        return reply.code(r.status).send({ result: 'error', msg: messages.error.temporary });
-      }
-      if (r.status === 200 && isTokenAnswer(r.body)) {
-        failures.succeed(userId);
-        auth.signIn(req, reply, r.body, keep);
-        log('success');
-        return { result: 'success', msg: '', expired: false, ...memberFields(r.body) };
-      }
-      if (r.status === 401) {
-        failures.fail(userId);
-        log('invalid');
-        return reply.code(401).send({ result: 'error', msg: messages.login.invalid, expired: false });
-      }
-      if (r.status === 200 && r.body.result === 'error') {
-        const expired = (r.body as { expired?: unknown }).expired === true;
-        log(expired ? 'expired' : 'refused');
-        return { result: 'error', expired, msg: expired ? messages.login.expired : (r.body.msg ?? messages.error.temporary) };
-      }
-      log(`upstream-${r.status}`);
-      return reply.code(r.status >= 500 ? 502 : r.status).send({ result: 'error', msg: r.body.msg ?? messages.error.temporary });
+      const outcome = await opts.signIn.signIn(req, reply, req.body);
+      if (outcome.retryAfter) reply.header('retry-after', String(outcome.retryAfter));
+      return reply.code(outcome.status).send(outcome.answer);
     },
   );
 
   // ── POST /api/token/refresh/auto (auto-login, and re-reading the session) ────
   app.post('/api/token/refresh/auto', { preHandler: sameOrigin(true) }, async (req, reply) => {
-    const { refresh } = auth.cookies.read(req);
-    if (!refresh) {
-      auth.end(req, reply);
-      return reply.code(401).send({ result: 'error', msg: messages.session.ended, expired: true });
-    }
-    const outcome = await auth.refresh(refresh, req);
-    if (outcome.kind === 'ok') {
-      const { keep } = auth.cookies.read(req);
-      auth.signIn(req, reply, outcome.answer, keep);
-      req.log.info({ auth: { event: 'auto-login', userId: outcome.answer.userId } }, 'session restored');
-      return { result: 'success', msg: '', expired: false, ...memberFields(outcome.answer) };
-    }
-    if (outcome.kind === 'rejected') {
-      auth.end(req, reply);
-      return reply.code(401).send({ result: 'error', msg: messages.session.ended, expired: true });
-    }
-    return reply.code(502).send({ result: 'error', msg: messages.error.temporary });
+    const outcome = await refreshSession(auth, req, reply);
+    return reply.code(outcome.status).send(outcome.answer);
   });
 
   // ── GET|POST /api/login/logout ──────────────────────────────────────────────

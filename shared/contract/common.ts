@@ -31,6 +31,7 @@ export const AnyAnswer = Type.Object(
   {
     result: Type.Union([Type.Literal('success'), Type.Literal('error')]),
     msg: Type.Optional(Type.String()),
+    code: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );

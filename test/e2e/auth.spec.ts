@@ -55,7 +55,7 @@ test.describe('desktop', () => {
     expect(await flag(page, 'isLoggedIn')).toBe('false');
     expect(await flag(page, 'isAgree')).toBe('false');
     expect(await flag(page, 'isNotice')).toBe('false');
-    expect((await context.cookies()).filter((c) => c.name.includes('portal_'))).toEqual([]);
+    expect((await context.cookies()).filter((c) => /portal_(at|rt|session)/.test(c.name))).toEqual([]);
   });
 
   test('empty fields: alerts and focus', async ({ page }) => {

@@ -51,6 +51,8 @@ const MEMBER_PAGES: [string, string, string][] = [
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`member pages at ${viewport.width} px: content and no axe violations`, async ({ browser }) => {
+    // Seven pages, each with an axe run: room for a loaded 2-core machine.
+    test.setTimeout(120_000);
     const { context, page } = await signedIn(browser, viewport);
     const problems: string[] = [];
     page.on('console', (m) => {

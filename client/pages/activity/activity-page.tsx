@@ -4,11 +4,11 @@
  * monthly ranking. Member-only: the loader runs only for members.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ActivityCountAnswer, ActivityItem, ActivityListAnswer, RankingAnswer } from '#shared/contract/activity.ts';
+import type { ActivityCountAnswer, ActivityItem, RankingAnswer } from '#shared/contract/activity.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
 import { hrefOf } from '#shared/routes.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter } from '#client/components/meter.tsx';
@@ -21,12 +21,12 @@ interface Data {
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
-  const api = homepageFrom(context);
+  const api = homepage(context);
   const [point, counts, recent, ranking] = await Promise.all([
-    api.get<PointAnswer>('/user/point'),
-    api.get<ActivityCountAnswer>('/activity/getuseractivitycnt'),
-    api.get<ActivityListAnswer>('/activity/getbookactivityinfolist', { size: 8 }),
-    api.get<RankingAnswer>('/activity/getactivityranking', { size: 5 }),
+    api.get('/user/point'),
+    api.get('/activity/getuseractivitycnt'),
+    api.get('/activity/getbookactivityinfolist', { query: { size: 8 } }),
+    api.get('/activity/getactivityranking', { query: { size: 5 } }),
   ]);
   return {
     point: point.result === 'success' ? point.point : null,

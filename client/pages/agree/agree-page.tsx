@@ -3,20 +3,19 @@
  * homepage API, two required consents and one optional; submitting updates the member
  * and continues where they were going.
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useState } from 'react';
+import { Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
-import type { LoginResponse } from '#shared/session.ts';
-import { api } from '#client/api/client.ts';
-import { checkRequired } from '#client/components/required.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { portal } from '#client/api/portal.ts';
+import { firstMissing, formError, formOk, FormMessage, field, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
 import { loadSystemContent } from '#client/components/system-content.tsx';
-import { signedIn, signOut } from '#client/session/actions.ts';
+import { rereadSession, signOut } from '#client/session/actions.ts';
 import { useSessionStore, useSessionUser } from '#client/session/session-context.tsx';
 import { useConfig } from '#client/shell/config-context.tsx';
-import { useDialogs } from '#client/shell/dialogs.tsx';
 
 interface Data {
   terms: SystemContent | null;
@@ -26,6 +25,25 @@ interface Data {
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
   const [terms, privacy] = await Promise.all([loadSystemContent(context, 'terms'), loadSystemContent(context, 'privacy')]);
   return { terms, privacy };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const missing = firstMissing(form, [
+    { name: 'agree_terms', label: messages.agree.terms, consent: true },
+    { name: 'agree_privacy', label: messages.agree.privacy, consent: true },
+  ]);
+  if (missing) return formError(context, missing.message, { field: missing.field });
+  const saved = await homepage(context).post('/user/info', {
+    body: { agree_yn: 'Y', notice_yn: field(form, 'notice_yn') ? 'Y' : 'N' },
+  });
+  if (saved.result !== 'success') return formError(context, saved.msg);
+  if (onServer(context)) {
+    // The session cookie carries the agreement: re-read it, then continue where the member was going.
+    await portal(context).refreshSession();
+    throw redirect(safeLocalPath(new URL(request.url).searchParams.get('returnTo')) ?? HOME_PATH);
+  }
+  return formOk(context, undefined);
 }
 
 function Document({ id, doc }: { id: string; doc: SystemContent | null }) {
@@ -81,49 +99,26 @@ export default function AgreePage() {
   const user = useSessionUser();
   const store = useSessionStore();
   const { redirectHosts } = useConfig();
-  const dialogs = useDialogs();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const result = useActionData<FormResult>();
   const [params] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [checked, setChecked] = useState({ terms: false, privacy: false, notice: user?.isHomeNoticeYn === 'Y' });
-  const [busy, setBusy] = useState(false);
+  // A member who already agreed sees their consents as given.
+  const agreed = user?.isHomeAgreeYn === 'Y';
+  const [checked, setChecked] = useState({ terms: agreed, privacy: agreed, notice: user?.isHomeNoticeYn === 'Y' });
+  const busy = navigation.state === 'submitting';
   const all = checked.terms && checked.privacy && checked.notice;
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const check = checkRequired(formRef.current, [
-      { name: 'agree_terms', label: messages.agree.terms },
-      { name: 'agree_privacy', label: messages.agree.privacy },
-    ]);
-    if (!check.ok) {
-      await dialogs.alert(check.message);
-      check.focus?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await api('/api/v1/homepage/user/info', {
-        method: 'POST',
-        body: { agree_yn: 'Y', notice_yn: checked.notice ? 'Y' : 'N' },
-      });
-      if (saved.result !== 'success') {
-        await dialogs.alert(saved.msg);
-        return;
-      }
-      // Re-read the session so the server's cookie and the browser agree on the terms.
-      const session = await api<Extract<LoginResponse, { result: 'success' }>>('/api/token/refresh/auto', { method: 'POST' });
-      if (session.result === 'success') signedIn(store, session);
-      await navigate(safeLocalPath(params.get('returnTo')) ?? HOME_PATH, { replace: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+  useFormFeedback(result, () => {
+    // Re-read the session so the server's cookie and the browser agree on the terms.
+    void rereadSession(store).then(() => navigate(safeLocalPath(params.get('returnTo')) ?? HOME_PATH, { replace: true }));
+  });
 
   return (
     <div className="container section stack narrow">
       <p className="lead">{messages.agree.intro}</p>
-      <form ref={formRef} className="agree" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+      <FormMessage result={result} id="agree-message" />
+      <Form method="post" replace className="agree" noValidate aria-busy={busy}>
         <label className="check agree__all">
           <input
             type="checkbox"
@@ -153,7 +148,7 @@ export default function AgreePage() {
             {messages.agree.notice} <span className="badge badge--gray">{messages.agree.optional}</span>
           </legend>
           <label className="check">
-            <input type="checkbox" name="notice_yn" checked={checked.notice} onChange={(e) => setChecked({ ...checked, notice: e.target.checked })} />
+            <input type="checkbox" name="notice_yn" value="Y" checked={checked.notice} onChange={(e) => setChecked({ ...checked, notice: e.target.checked })} />
             새 공지, 행사, 챌린지 소식을 알림으로 받습니다.
           </label>
         </fieldset>
@@ -165,7 +160,7 @@ export default function AgreePage() {
             {messages.agree.submit}
           </button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -5,11 +5,11 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { EarnAnswer } from '#shared/contract/activity.ts';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { messages } from '#shared/messages.ts';
-import { api } from '#client/api/client.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
@@ -22,20 +22,13 @@ const DIARY_MAX = 200;
 
 interface Data {
   q: string;
-  books: Book[] | null;
-  page: number;
-  total: number;
-  chosung: boolean;
+  result: Promise<BookSearchAnswer | ErrorAnswer> | null;
 }
 
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
+export function loader({ context, request }: LoaderFunctionArgs): Data {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   const page = pageParam(request.url);
-  if (!q) return { q, books: [], page, total: 0, chosung: false };
-  const answer = await homepageFrom(context).get<BookSearchAnswer>('/book/search', { query: q, page, size: PAGE_SIZE });
-  return answer.result === 'success'
-    ? { q, books: answer.book_list, page, total: answer.total, chosung: answer.chosung_yn === 'Y' }
-    : { q, books: null, page, total: 0, chosung: false };
+  return { q, result: q ? homepage(context).get('/book/search', { query: { query: q, page, size: PAGE_SIZE } }) : null };
 }
 
 function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
@@ -53,7 +46,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
     }
     setBusy(true);
     try {
-      const answer = await api<EarnAnswer>('/api/v1/homepage/activity/bookdiary', { method: 'POST', body: { isbn: book.isbn, content: text.trim() } });
+      const answer = await homepage().post('/activity/bookdiary', { body: { isbn: book.isbn, content: text.trim() } });
       await dialogs.alert(answer.msg);
       if (answer.result === 'success') onDone();
     } finally {
@@ -90,7 +83,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
 }
 
 export default function BookSearchPage() {
-  const { q, books, page, total, chosung } = useLoaderData<Data>();
+  const { q, result } = useLoaderData<Data>();
   const guard = useGuard();
   const [writing, setWriting] = useState<string | null>(null);
   return (
@@ -117,22 +110,23 @@ export default function BookSearchPage() {
         </Form>
         <p className="field__hint">두 글자 낱말과 초성으로도 찾을 수 있어요. 읽을 책을 고르면 독서일지를 시작할 수 있습니다.</p>
       </div>
-      {q && (
+      {result && (
         <section aria-labelledby="result-title">
           <h2 id="result-title" className="section__title">
             ‘{q}’ 검색 결과
           </h2>
-          {books === null ? (
-            <p className="empty">{messages.error.temporary}</p>
-          ) : books.length === 0 ? (
+          <Deferred value={result} fallback={<Skeleton lines={6} label={messages.loading} />}>
+            {(answer) => (answer.result !== 'success' ? (
+            <p className="empty">{answer.msg}</p>
+          ) : answer.book_list.length === 0 ? (
             <p className="empty">검색 결과가 없습니다. 다른 낱말로 찾아 주세요.</p>
           ) : (
             <>
               <p className="list-count" role="status">
-                <strong>{formatNumber(total)}</strong>권{chosung ? ' (초성 검색)' : ''}
+                <strong>{formatNumber(answer.total)}</strong>권{answer.chosung_yn === 'Y' ? ' (초성 검색)' : ''}
               </p>
               <ul className="book-list">
-                {books.map((b) => (
+                {answer.book_list.map((b) => (
                   <li key={b.isbn}>
                     <BookCard book={b}>
                       {writing === b.isbn ? (
@@ -153,9 +147,10 @@ export default function BookSearchPage() {
                   </li>
                 ))}
               </ul>
-              <Pagination page={page} size={PAGE_SIZE} total={total} label="검색 결과 페이지" />
+              <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label="검색 결과 페이지" />
             </>
-          )}
+          ))}
+          </Deferred>
         </section>
       )}
     </div>

@@ -4,11 +4,10 @@
  */
 import { useState } from 'react';
 import { Form, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Club, ClubListAnswer, ClubMembershipAnswer } from '#shared/contract/bookclub.ts';
-import type { Region, RegionListAnswer } from '#shared/contract/code.ts';
+import type { Club } from '#shared/contract/bookclub.ts';
+import type { Region } from '#shared/contract/code.ts';
 import { messages } from '#shared/messages.ts';
-import { api } from '#client/api/client.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { SelectField } from '#client/components/select-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
@@ -25,14 +24,14 @@ interface Data {
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageFrom(context);
+  const api = homepage(context);
   const raw = new URL(request.url).searchParams.get('city_code') ?? '';
   const city = /^[0-9]{5}$/.test(raw) ? raw : '';
   const page = pageParam(request.url);
   const [mine, all, stores] = await Promise.all([
-    homepage.get<ClubListAnswer>('/bookclub/list', { mine_yn: 'Y', size: 20 }),
-    homepage.get<ClubListAnswer>('/bookclub/list', { city_code: city || undefined, page, size: PAGE_SIZE }),
-    homepage.get<RegionListAnswer>('/code/local/43'),
+    api.get('/bookclub/list', { query: { mine_yn: 'Y', size: 20 } }),
+    api.get('/bookclub/list', { query: { city_code: city || undefined, page, size: PAGE_SIZE } }),
+    api.get('/code/local/:a', { params: { a: '43' } }),
   ]);
   return {
     mine: mine.result === 'success' ? mine.club_list : null,
@@ -91,7 +90,9 @@ export default function BookclubPage() {
     if (action === 'leave' && !(await dialogs.confirm(`‘${club.name}’에서 탈퇴하시겠습니까?`))) return;
     setBusy(true);
     try {
-      const answer = await api<ClubMembershipAnswer>(`/api/v1/homepage/bookclub/${club.club_key}/${action}`, { method: 'POST', body: {} });
+      const answer = await homepage().post(action === 'join' ? '/bookclub/:club_key/join' : '/bookclub/:club_key/leave', {
+        params: { club_key: club.club_key },
+      });
       await dialogs.alert(answer.msg);
       await revalidator.revalidate();
     } finally {

@@ -2,7 +2,7 @@
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Bookstore, BookstoreListAnswer, SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { ContentSections } from '#client/components/content-sections.tsx';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { SelectField } from '#client/components/select-field.tsx';
@@ -27,7 +27,7 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const page = pageParam(request.url);
   const [guide, list] = await Promise.all([
     loadSystemContent(context, 'bookstore'),
-    homepageFrom(context).get<BookstoreListAnswer>('/bookstore/list', { city_code: city || undefined, page, size: PAGE_SIZE }),
+    homepage(context).get('/bookstore/list', { query: { city_code: city || undefined, page, size: PAGE_SIZE } }),
   ]);
   return list.result === 'success'
     ? { guide, city, stores: list.bookstore_list, regions: list.regions, page, total: list.total }

@@ -4,17 +4,16 @@
  */
 import { useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { AttendanceAnswer, CheckinAnswer } from '#shared/contract/activity.ts';
+import type { AttendanceAnswer } from '#shared/contract/activity.ts';
 import { messages } from '#shared/messages.ts';
-import { api } from '#client/api/client.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { formatDay } from '#client/components/format.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 
 type Attendance = Omit<AttendanceAnswer, 'result'>;
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Attendance | null> {
-  const answer = await homepageFrom(context).get<AttendanceAnswer>('/activity/getuserattendancecheck');
+  const answer = await homepage(context).get('/activity/getuserattendancecheck');
   return answer.result === 'success' ? answer : null;
 }
 
@@ -30,11 +29,11 @@ export default function ChallengePage() {
   const done = new Map((run?.checkins ?? []).map((c) => [c.day_no, c]));
   const total = run?.days_total ?? 21;
 
-  const act = async (path: '/api/v1/homepage/challenge/start' | '/api/v1/homepage/challenge/checkin') => {
+  const act = async (path: '/challenge/start' | '/challenge/checkin') => {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await api<CheckinAnswer>(path, { method: 'POST', body: {} });
+      const answer = await homepage().post(path);
       await dialogs.alert(answer.msg);
       await revalidator.revalidate();
     } finally {
@@ -57,13 +56,13 @@ export default function ChallengePage() {
         )}
         <div className="card__actions">
           {!run ? (
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/api/v1/homepage/challenge/start')}>
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/challenge/start')}>
               21일 챌린지 시작하기
             </button>
           ) : data.checked_in_today === 'Y' ? (
             <p className="badge badge--success">오늘 출석을 마쳤습니다</p>
           ) : (
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/api/v1/homepage/challenge/checkin')}>
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/challenge/checkin')}>
               오늘 출석하기
             </button>
           )}

@@ -4,10 +4,9 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { AuthenticationListAnswer, EarnAnswer, EduTypesAnswer } from '#shared/contract/activity.ts';
+import type { AuthenticationListAnswer, EduTypesAnswer } from '#shared/contract/activity.ts';
 import { messages } from '#shared/messages.ts';
-import { api } from '#client/api/client.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { checkRequired } from '#client/components/required.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
@@ -18,10 +17,10 @@ interface Data {
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageFrom(context);
+  const api = homepage(context);
   const [types, list] = await Promise.all([
-    homepage.get<EduTypesAnswer>('/activity/edutypes'),
-    homepage.get<AuthenticationListAnswer>('/activity/authentication/edu', { size: 10 }),
+    api.get('/activity/edutypes'),
+    api.get('/activity/authentication/:type', { params: { type: 'edu' }, query: { size: 10 } }),
   ]);
   return { types: types.result === 'success' ? types.edu_types : [], list: list.result === 'success' ? list : null };
 }
@@ -51,8 +50,7 @@ export default function EduPage() {
     const form = new FormData(formRef.current ?? undefined);
     setBusy(true);
     try {
-      const answer = await api<EarnAnswer>('/api/v1/homepage/activity/authentication/edu', {
-        method: 'POST',
+      const answer = await homepage().post('/activity/authentication/edu', {
         body: {
           edu_type: type,
           course_name: String(form.get('course_name')).trim(),

@@ -2,7 +2,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Faq, FaqListAnswer } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 
 const CATEGORIES = ['member', 'point', 'activity', 'challenge', 'bookstore'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -16,7 +16,7 @@ interface Data {
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
   const raw = new URL(request.url).searchParams.get('category');
   const category = CATEGORIES.find((c) => c === raw) ?? null;
-  const answer = await homepageFrom(context).get<FaqListAnswer>('/board/faq', category ? { category } : {});
+  const answer = await homepage(context).get('/board/faq', { query: category ? { category } : {} });
   return answer.result === 'success'
     ? { category, categories: answer.categories, faqs: answer.faq_list }
     : { category, categories: [], faqs: null };

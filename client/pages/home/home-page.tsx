@@ -1,20 +1,23 @@
 /** Home (spec §2 /main/homemain and /bookpoint/main/homemain). */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Notice, NoticeListAnswer } from '#shared/contract/board.ts';
+import type { Notice } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
 import { hrefOf, type PageId } from '#shared/routes.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { NoticeRows } from '#client/components/notice-rows.tsx';
 import { useConfig } from '#client/shell/config-context.tsx';
 import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '#client/shell/icons.tsx';
 
 interface HomeData {
-  notices: Pick<Notice, 'notice_info_key' | 'notice_subject' | 'notice_type' | 'reg_date'>[] | null;
+  notices: Promise<Notice[] | null>;
 }
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
-  const answer = await homepageFrom(context).get<NoticeListAnswer>('/board/notice', { display_yn: 'Y' });
-  return { notices: answer.result === 'success' ? answer.notice_list.slice(0, 5) : null };
+export function loader({ context }: LoaderFunctionArgs): HomeData {
+  const notices = homepage(context)
+    .get('/board/notice', { query: { display_yn: 'Y', page: 1, size: 5 } })
+    .then((answer) => (answer.result === 'success' ? answer.notice_list : null));
+  return { notices };
 }
 
 const QUICK: readonly { page: PageId; label: string; desc: string; Icon: typeof IconBook }[] = [
@@ -116,13 +119,17 @@ export default function HomePage() {
             전체 보기
           </Link>
         </div>
-        {notices === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : notices.length === 0 ? (
-          <p className="empty">{messages.notice.none}</p>
-        ) : (
-          <NoticeRows notices={notices} />
-        )}
+        <Deferred value={notices} fallback={<Skeleton lines={5} label={messages.loading} />}>
+          {(list) =>
+            list === null ? (
+              <p className="empty">{messages.error.temporary}</p>
+            ) : list.length === 0 ? (
+              <p className="empty">{messages.notice.none}</p>
+            ) : (
+              <NoticeRows notices={list} />
+            )
+          }
+        </Deferred>
       </section>
     </>
   );

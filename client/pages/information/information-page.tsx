@@ -1,18 +1,20 @@
 /**
  * Edit member information (spec §2 /mypage/information): contact, region and notice
- * consent. Changes ask for the current password again (decisions D3).
+ * consent. Changes ask for the current password again (decisions D3). The form posts
+ * (the password never lands in the address bar) and works without JavaScript: its action
+ * then runs on the server and the page comes back with the result (decision 0031).
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Region, RegionListAnswer } from '#shared/contract/code.ts';
-import type { UserInfoAnswer, UserProfile } from '#shared/contract/user.ts';
+import { useRef } from 'react';
+import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Region } from '#shared/contract/code.ts';
+import type { UserProfile } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
-import type { LoginResponse } from '#shared/session.ts';
-import { api } from '#client/api/client.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { INFORMATION_PATH } from '#shared/routes.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { portal } from '#client/api/portal.ts';
 import { formatDate, formatDay } from '#client/components/format.ts';
-import { checkRequired } from '#client/components/required.ts';
-import { signedIn } from '#client/session/actions.ts';
+import { field, fieldState, firstMissing, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { rereadSession } from '#client/session/actions.ts';
 import { useSessionStore } from '#client/session/session-context.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 
@@ -24,17 +26,14 @@ interface Data {
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageFrom(context);
-  const [info, level2] = await Promise.all([
-    homepage.get<UserInfoAnswer>('/user/info'),
-    homepage.get<RegionListAnswer>(`/code/local/${PROVINCE}`),
-  ]);
+  const api = homepage(context);
+  const [info, level2] = await Promise.all([api.get('/user/info'), api.get('/code/local/:a', { params: { a: PROVINCE } })]);
   const cities = level2.result === 'success' ? level2.region_list : [];
   // Cities with districts (청주시) are chosen by district.
   const withDistricts = await Promise.all(
     cities.map(async (c) => {
       if (!c.has_children || !/^\d{4}0$/.test(c.region_code)) return [c];
-      const sub = await homepage.get<RegionListAnswer>(`/code/local/${PROVINCE}/${c.region_code}`);
+      const sub = await api.get('/code/local/:a/:b', { params: { a: PROVINCE, b: c.region_code } });
       const districts = sub.result === 'success' ? sub.region_list.filter((r) => r.level === 3) : [];
       return districts.length > 0 ? districts.map((d) => ({ ...d, region_name: `${c.region_name} ${d.region_name}` })) : [c];
     }),
@@ -42,52 +41,49 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
   return { profile: info.result === 'success' ? info.user_info : null, cities: withDistricts.flat() };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const missing = firstMissing(form, [{ name: 'current_password', label: '현재 비밀번호' }]);
+  if (missing) return formError(context, missing.message, { field: missing.field });
+  const city = field(form, 'city_code');
+  const email = field(form, 'email').trim();
+  const answer = await homepage(context).post('/user/info', {
+    body: {
+      phone: field(form, 'phone').trim(),
+      ...(email ? { email } : {}),
+      ...(city ? { province_code: PROVINCE, city_code: city } : {}),
+      notice_yn: field(form, 'notice_yn') === 'Y' ? 'Y' : 'N',
+      current_password: field(form, 'current_password'),
+    },
+  });
+  if (answer.result !== 'success') return formError(context, answer.msg, { field: 'current_password' });
+  if (onServer(context)) {
+    // The session cookie carries the notice consent: re-read it, then show the page again (post/redirect/get).
+    await portal(context).refreshSession();
+    throw redirect(`${INFORMATION_PATH}?saved=1`);
+  }
+  return formOk(context, undefined, messages.information.saved);
+}
+
 export default function InformationPage() {
   const { profile, cities } = useLoaderData<Data>();
+  const result = useActionData<FormResult>();
+  const [params] = useSearchParams();
   const dialogs = useDialogs();
   const store = useSessionStore();
-  const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  if (!profile) return <p className="container section empty">{messages.error.temporary}</p>;
+  const busy = navigation.state === 'submitting';
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const check = checkRequired(formRef.current, [{ name: 'current_password', label: '현재 비밀번호' }]);
-    if (!check.ok) {
-      await dialogs.alert(check.message);
-      check.focus?.focus();
-      return;
-    }
-    const form = new FormData(formRef.current ?? undefined);
-    const city = String(form.get('city_code') ?? '');
-    setBusy(true);
-    try {
-      const answer = await api<UserInfoAnswer>('/api/v1/homepage/user/info', {
-        method: 'POST',
-        body: {
-          phone: String(form.get('phone') ?? '').trim(),
-          email: String(form.get('email') ?? '').trim() || undefined,
-          ...(city ? { province_code: PROVINCE, city_code: city } : {}),
-          notice_yn: form.get('notice_yn') === 'Y' ? 'Y' : 'N',
-          current_password: String(form.get('current_password')),
-        },
-      });
-      if (answer.result !== 'success') {
-        await dialogs.alert(answer.msg);
-        document.getElementById('current_password')?.focus();
-        return;
-      }
-      const session = await api<Extract<LoginResponse, { result: 'success' }>>('/api/token/refresh/auto', { method: 'POST' });
-      if (session.result === 'success') signedIn(store, session);
+  useFormFeedback(result, () => {
+    void rereadSession(store).then(async () => {
       formRef.current?.reset();
       await dialogs.alert(messages.information.saved);
-      await revalidator.revalidate();
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
+  });
+
+  if (!profile) return <p className="container section empty">{messages.error.temporary}</p>;
+  const saved = params.get('saved') === '1' && !result;
 
   return (
     <div className="container section stack narrow">
@@ -118,10 +114,16 @@ export default function InformationPage() {
           </div>
         </dl>
       </section>
-      <form ref={formRef} className="card stack-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy} aria-labelledby="edit-title">
+      <Form ref={formRef} method="post" replace className="card stack-form" noValidate aria-busy={busy} aria-labelledby="edit-title">
         <h2 id="edit-title" className="card__title">
           {messages.information.title}
         </h2>
+        <FormMessage result={result} id="info-message" />
+        {saved && (
+          <p className="form-message" role="status">
+            {messages.information.saved}
+          </p>
+        )}
         <div className="field">
           <label className="field__label" htmlFor="phone">
             휴대전화 번호
@@ -158,7 +160,15 @@ export default function InformationPage() {
           <label className="field__label" htmlFor="current_password">
             현재 비밀번호
           </label>
-          <input id="current_password" name="current_password" className="input" type="password" autoComplete="current-password" maxLength={200} aria-describedby="pw-hint" />
+          <input
+            id="current_password"
+            name="current_password"
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            maxLength={200}
+            {...fieldState(result, 'current_password', 'info-message', 'pw-hint')}
+          />
           <p id="pw-hint" className="field__hint">
             {messages.information.passwordHint}
           </p>
@@ -168,7 +178,7 @@ export default function InformationPage() {
             {messages.information.submit}
           </button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -4,13 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { App } from '#client/app.tsx';
 import { createServerSessionStore } from '#client/session/store.ts';
 import { testConfig } from '#client/shell/test-utils.tsx';
-import LoginPage from './login-page.tsx';
+import LoginPage, { action } from './login-page.tsx';
 
 function renderLogin(config = testConfig) {
   const store = createServerSessionStore(null);
   const router = createMemoryRouter(
     [
-      { path: '/login/login', element: <LoginPage /> },
+      { path: '/login/login', element: <LoginPage />, action },
       { path: '/main/homemain', element: <p>home</p> },
       { path: '/agree/agree', element: <p>agree</p> },
     ],
@@ -82,5 +82,20 @@ describe('login screen', () => {
     fireEvent.change(screen.getByLabelText('비밀번호'), { target: { value: 'x' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '로그인' })));
     await waitFor(() => expect(screen.getByText('휴면 상태인 계정입니다.')).toBeTruthy());
+  });
+
+  it('an empty id is refused before any request, with the spec\'s alert', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '로그인' })));
+    await waitFor(() => expect(screen.getByText('아이디를 입력해 주세요.')).toBeTruthy());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the form posts, so the password never goes into the address bar', () => {
+    renderLogin();
+    const form = screen.getByLabelText('비밀번호').closest('form');
+    expect(form?.getAttribute('method')).toBe('post');
   });
 });

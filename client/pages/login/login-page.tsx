@@ -1,20 +1,57 @@
 /**
  * Login screen (spec §2, §4, §5): user id, password, keep-me-signed-in; login, member
  * signup, and the test-login button only when the runtime flag is on (decisions D2).
- * Shown on any path containing /login, without header or footer.
+ * Shown on any path containing /login, without header or footer. The form posts (the
+ * password never lands in the address bar) and works without JavaScript: its action
+ * then runs on the server, signs in and redirects (decision 0031).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
-import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
+import { AGREE_PATH, HOME_PATH, isLoginPath } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
 import type { LoginResponse } from '#shared/session.ts';
-import { api } from '#client/api/client.ts';
+import { portal } from '#client/api/portal.ts';
+import { field, fieldState, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
 import { signedIn, signOut } from '#client/session/actions.ts';
 import { useSessionStore } from '#client/session/session-context.tsx';
 import { useConfig } from '#client/shell/config-context.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import logoUrl from '#client/styles/logo.svg';
+
+type Member = Extract<LoginResponse, { result: 'success' }>;
+
+/** Where to go after signing in: a same-origin path that is not the login screen again. */
+function returnPath(search: string | null): string | undefined {
+  const path = safeLocalPath(search);
+  return path && !isLoginPath(path.split(/[?#]/)[0] ?? '') ? path : undefined;
+}
+
+function agreePath(returnTo: string | undefined): string {
+  return `${AGREE_PATH}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const userId = field(form, 'user_id').trim();
+  const password = field(form, 'user_pass');
+  const values = { user_id: userId };
+  if (!userId) return formError(context, messages.login.idRequired, { field: 'user_id', values });
+  if (!password) return formError(context, messages.login.passwordRequired, { field: 'user_pass', values });
+  const answer = await portal(context).login({ user_id: userId, user_pass: password, keep: field(form, 'keep') === 'Y' });
+  if (answer.result !== 'success') {
+    const expired = answer.expired === true;
+    return formError(context, expired ? messages.login.expired : answer.msg, {
+      field: expired ? 'user_id' : 'user_pass',
+      values,
+      status: 401,
+    });
+  }
+  // Without JavaScript there is no confirm dialog: terms not agreed go straight to the agreement page.
+  const returnTo = returnPath(new URL(request.url).searchParams.get('returnTo'));
+  if (onServer(context)) throw redirect(answer.agreeYn === 'Y' ? (returnTo ?? HOME_PATH) : agreePath(returnTo));
+  return formOk<Member>(context, answer);
+}
 
 function autoLoginCookie(): boolean {
   return document.cookie.split(';').some((c) => c.trim() === 'autoLogin=true');
@@ -25,24 +62,30 @@ export default function LoginPage() {
   const dialogs = useDialogs();
   const store = useSessionStore();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const result = useActionData<FormResult<Member>>();
   const [params] = useSearchParams();
-  const returnTo = safeLocalPath(params.get('returnTo'));
-  const idRef = useRef<HTMLInputElement>(null);
-  const passRef = useRef<HTMLInputElement>(null);
-  const keepRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const returnTo = returnPath(params.get('returnTo'));
+  const busy = navigation.state === 'submitting';
 
   /** After a successful sign-in: terms first (confirm), then where the member was going. */
-  const proceed = async (answer: Extract<LoginResponse, { result: 'success' }>) => {
+  const proceed = async (answer: Member) => {
     const user = signedIn(store, answer);
     if (user.isHomeAgreeYn !== 'Y') {
       const yes = await dialogs.confirm(messages.login.agreeRequired);
-      if (yes) await navigate(`${AGREE_PATH}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`, { replace: true });
+      if (yes) await navigate(agreePath(returnTo), { replace: true });
       else await signOut(store, config.redirectHosts);
       return;
     }
     await navigate(returnTo ?? HOME_PATH, { replace: true });
   };
+
+  useFormFeedback(result, (ok) => void proceed(ok.value));
+  // A refused password is not kept in the field.
+  useEffect(() => {
+    const pass = document.getElementById('user_pass');
+    if (result && !result.ok && pass instanceof HTMLInputElement) pass.value = '';
+  }, [result]);
 
   // Signed-in members do not stay on the login screen; a kept session signs in by itself.
   useEffect(() => {
@@ -52,11 +95,13 @@ export default function LoginPage() {
     }
     if (!autoLoginCookie()) return;
     let active = true;
-    void api<Extract<LoginResponse, { result: 'success' }>>('/api/token/refresh/auto', { method: 'POST' }).then((answer) => {
-      if (!active) return;
-      if (answer.result === 'success') void proceed(answer);
-      else console.warn('auto-login failed', answer.msg);
-    });
+    void portal()
+      .refreshSession()
+      .then((answer) => {
+        if (!active) return;
+        if (answer.result === 'success') void proceed(answer);
+        else console.warn('auto-login failed', answer.msg);
+      });
     return () => {
       active = false;
     };
@@ -64,40 +109,7 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const id = idRef.current?.value.trim() ?? '';
-    const pass = passRef.current?.value ?? '';
-    if (!id) {
-      await dialogs.alert(messages.login.idRequired);
-      idRef.current?.focus();
-      return;
-    }
-    if (!pass) {
-      await dialogs.alert(messages.login.passwordRequired);
-      passRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api<Extract<LoginResponse, { result: 'success' }>>('/api/login/login', {
-        method: 'POST',
-        body: { user_id: id, user_pass: pass, keep: keepRef.current?.checked === true },
-      });
-      if (answer.result === 'success') {
-        await proceed(answer);
-        return;
-      }
-      const expired = (answer as { expired?: unknown }).expired === true;
-      await dialogs.alert(expired ? messages.login.expired : answer.msg);
-      if (passRef.current) passRef.current.value = '';
-      (expired ? idRef.current : passRef.current)?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const kept = result && !result.ok ? result.values : undefined;
   return (
     <div className="login">
       <div className="login__card">
@@ -109,35 +121,44 @@ export default function LoginPage() {
           {messages.login.title}
         </h1>
         <p className="login__intro">{messages.login.intro}</p>
-        <form className="login__form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <FormMessage result={result} id="login-message" />
+        <Form method="post" replace className="login__form" noValidate aria-busy={busy}>
           <div className="field">
             <label className="field__label" htmlFor="user_id">
               {messages.login.id}
             </label>
-            <input ref={idRef} className="input" id="user_id" name="user_id" autoComplete="username" maxLength={40} />
+            <input
+              className="input"
+              id="user_id"
+              name="user_id"
+              autoComplete="username"
+              maxLength={40}
+              defaultValue={kept?.['user_id'] ?? ''}
+              {...fieldState(result, 'user_id', 'login-message')}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="user_pass">
               {messages.login.password}
             </label>
             <input
-              ref={passRef}
               className="input"
               id="user_pass"
               name="user_pass"
               type="password"
               autoComplete="current-password"
               maxLength={200}
+              {...fieldState(result, 'user_pass', 'login-message')}
             />
           </div>
           <label className="check login__keep">
-            <input ref={keepRef} type="checkbox" name="keep" value="Y" />
+            <input type="checkbox" name="keep" value="Y" />
             {messages.login.keep}
           </label>
           <button className="btn btn--primary btn--block" type="submit" disabled={busy}>
             {messages.login.submit}
           </button>
-        </form>
+        </Form>
         <div className="login__more">
           <p>{messages.login.signupHint}</p>
           <a className="btn btn--tertiary btn--block" href={config.libraryUrl} target="_blank" rel="noopener noreferrer">

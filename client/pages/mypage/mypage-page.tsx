@@ -4,11 +4,11 @@
  * (search_type=buy), the whole points ledger (point) and penalties (penalty).
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { PenaltyListAnswer, PointAnswer, PointListAnswer } from '#shared/contract/points.ts';
+import type { PointAnswer } from '#shared/contract/points.ts';
 import type { UserCardAnswer } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
 import { hrefOf } from '#shared/routes.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage as homepageOf } from '#client/api/homepage.ts';
 import { formatDate, formatDay, formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 
@@ -38,13 +38,13 @@ interface Data {
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageFrom(context);
+  const homepage = homepageOf(context);
   const raw = new URL(request.url).searchParams.get('search_type');
   const tab: Tab = TABS.find((t) => t.type === raw)?.type ?? 'buy';
   const page = pageParam(request.url);
   const list =
     tab === 'penalty'
-      ? homepage.get<PenaltyListAnswer>('/user/penalty/list', { page, size: PAGE_SIZE }).then((a) =>
+      ? homepage.get('/user/penalty/list', { query: { page, size: PAGE_SIZE } }).then((a) =>
           a.result === 'success'
             ? {
                 total: a.total,
@@ -59,7 +59,7 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
             : null,
         )
       : homepage
-          .get<PointListAnswer>('/user/point/list', { entry_type: tab === 'buy' ? 'spend' : undefined, page, size: PAGE_SIZE })
+          .get('/user/point/list', { query: { entry_type: tab === 'buy' ? 'spend' : undefined, page, size: PAGE_SIZE } })
           .then((a) =>
             a.result === 'success'
               ? {
@@ -74,7 +74,7 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
                 }
               : null,
           );
-  const [card, point, rows] = await Promise.all([homepage.get<UserCardAnswer>('/user/api/card'), homepage.get<PointAnswer>('/user/point'), list]);
+  const [card, point, rows] = await Promise.all([homepage.get('/user/api/card'), homepage.get('/user/point'), list]);
   return {
     tab,
     card: card.result === 'success' ? card.user_card : null,

@@ -5,7 +5,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { NewsletterAnswer, NewsletterListAnswer } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { formatDay } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 
@@ -19,12 +19,12 @@ interface Data {
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageFrom(context);
+  const api = homepage(context);
   const page = pageParam(request.url);
   const issueKey = Number(new URL(request.url).searchParams.get('issue'));
   const [list, issue] = await Promise.all([
-    homepage.get<NewsletterListAnswer>('/board/newsletter', { page, size: PAGE_SIZE }),
-    Number.isInteger(issueKey) && issueKey > 0 ? homepage.get<NewsletterAnswer>(`/board/newsletter/${issueKey}`) : null,
+    api.get('/board/newsletter', { query: { page, size: PAGE_SIZE } }),
+    Number.isInteger(issueKey) && issueKey > 0 ? api.get('/board/newsletter/:newsletter_key', { params: { newsletter_key: issueKey } }) : null,
   ]);
   return {
     list: list.result === 'success' ? list.newsletter_list : null,

@@ -3,9 +3,9 @@
  * not exist or is not displayed sends the member home (spec §4).
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { NoticeDetail, NoticeDetailAnswer } from '#shared/contract/board.ts';
+import type { NoticeDetail } from '#shared/contract/board.ts';
 import { HOME_PATH, hrefOf } from '#shared/routes.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { formatDate, formatNumber } from '#client/components/format.ts';
 import { NOTICE_TYPE_LABEL } from '#client/components/notice-rows.tsx';
 
@@ -14,9 +14,9 @@ interface Data {
 }
 
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<Data> {
+  // The page table checks the parameter's pattern before this runs.
   const key = Number(params['notice_info_key']);
-  if (!Number.isInteger(key) || key < 1) throw redirect(HOME_PATH);
-  const answer = await homepageFrom(context).get<NoticeDetailAnswer>(`/board/notice/${key}`);
+  const answer = await homepage(context).get('/board/notice/:notice_info_key', { params: { notice_info_key: key } });
   if (answer.result !== 'success' || answer.notice.display_yn !== 'Y') throw redirect(HOME_PATH);
   return { notice: answer.notice };
 }

@@ -1,8 +1,8 @@
 /** Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews and loans. */
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { PopularAnswer, PopularBook } from '#shared/contract/books.ts';
+import type { PopularBook } from '#shared/contract/books.ts';
 import { messages } from '#shared/messages.ts';
-import { homepageFrom } from '#client/api/homepage-source.ts';
+import { homepage } from '#client/api/homepage.ts';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { SelectField } from '#client/components/select-field.tsx';
@@ -28,7 +28,7 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const params = new URL(request.url).searchParams;
   const period = pick(params.get('period'), PERIODS) ?? 'month';
   const age = pick(params.get('age_group'), AGES);
-  const answer = await homepageFrom(context).get<PopularAnswer>('/popular/popularbooklist', { period, age_group: age, size: 20 });
+  const answer = await homepage(context).get('/popular/popularbooklist', { query: { period, age_group: age, size: 20 } });
   return answer.result === 'success'
     ? { period, age: age ?? '', books: answer.popular_list, from: answer.from, to: answer.to }
     : { period, age: age ?? '', books: null, from: '', to: '' };

@@ -1,0 +1,87 @@
+/**
+ * The one way pages call the homepage API, in loaders and actions alike. Paths and
+ * answer types come from the contract's operation map (shared/contract/operations.ts):
+ * `homepage(context).get('/board/notice', { query })` answers NoticeListAnswer | ErrorAnswer,
+ * and a path the API does not have fails the typecheck. On the server the calls go
+ * in-process on behalf of the member; in the browser through the portal's gateway.
+ */
+import type { Static, TSchema } from 'typebox';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
+import { HOMEPAGE_PREFIX } from '#shared/http.ts';
+import type { HomepageOperations } from '#shared/contract/operations.ts';
+import type { HomepageTransport, HttpMethod, Query } from '#shared/ssr.ts';
+import { fetchJson, type FetchOptions } from './client.ts';
+import { loadContextOf } from './context.ts';
+
+type Ops = HomepageOperations;
+type Key = keyof Ops;
+
+/** The paths callable with a method, e.g. PathOf<'POST'> = '/activity/bookdiary' | … */
+export type PathOf<M extends HttpMethod> = Key extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
+type OpOf<M extends HttpMethod, P extends PathOf<M>> = Ops[`${M} ${P}` & Key];
+
+type Field<O, F extends string> = O extends { readonly [k in F]: infer S extends TSchema } ? Static<S> : never;
+
+/** What a call needs: path params and a body when the operation has them, an optional query. */
+export type CallInput<O> = ([Field<O, 'params'>] extends [never] ? unknown : { params: Field<O, 'params'> }) &
+  ([Field<O, 'query'>] extends [never] ? unknown : { query?: Field<O, 'query'> }) &
+  ([Field<O, 'body'>] extends [never] ? unknown : { body: Field<O, 'body'> }) & { signal?: AbortSignal };
+
+/** The operation's success answer, or the error answer every call may give. */
+export type AnswerOf<O> = Field<O, 'answer'> | ErrorAnswer;
+
+type Args<O> = [Field<O, 'params'>] extends [never]
+  ? [Field<O, 'body'>] extends [never]
+    ? [input?: CallInput<O>]
+    : [input: CallInput<O>]
+  : [input: CallInput<O>];
+
+export interface Homepage {
+  get<P extends PathOf<'GET'>>(path: P, ...args: Args<OpOf<'GET', P>>): Promise<AnswerOf<OpOf<'GET', P>>>;
+  post<P extends PathOf<'POST'>>(path: P, ...args: Args<OpOf<'POST', P>>): Promise<AnswerOf<OpOf<'POST', P>>>;
+}
+
+/** The browser's transport: the portal's gateway. */
+const browserTransport: HomepageTransport = {
+  request: (method, path, init) => fetchJson(`${HOMEPAGE_PREFIX}${path}`, { method, ...init }),
+};
+
+/** `/book/:isbn` + { isbn } → `/book/9788936434120` (each value URI-encoded). */
+export function fillPath(pattern: string, params: Record<string, string | number> | undefined): `/${string}` {
+  const path = pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+  return path as `/${string}`;
+}
+
+interface RawInput {
+  params?: Record<string, string | number>;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function call(transport: HomepageTransport, method: HttpMethod, pattern: string, input: RawInput = {}) {
+  const path = fillPath(pattern, input.params);
+  const init: FetchOptions = {};
+  if (input.query) init.query = input.query;
+  if (input.body !== undefined) init.body = input.body;
+  if (input.signal) init.signal = input.signal;
+  return transport.request(method, path, init);
+}
+
+/** The homepage API for this loader or action (`context` from react-router), or for the browser. */
+export function homepage(context?: unknown): Homepage {
+  const transport = loadContextOf(context)?.homepage ?? browserTransport;
+  // The transport has checked the answer is one ({ result, msg? }); the contract names its type.
+  return {
+    get<P extends PathOf<'GET'>>(path: P, ...args: Args<OpOf<'GET', P>>) {
+      return call(transport, 'GET', path, args[0] as RawInput | undefined) as Promise<unknown> as Promise<AnswerOf<OpOf<'GET', P>>>;
+    },
+    post<P extends PathOf<'POST'>>(path: P, ...args: Args<OpOf<'POST', P>>) {
+      return call(transport, 'POST', path, args[0] as RawInput | undefined) as Promise<unknown> as Promise<AnswerOf<OpOf<'POST', P>>>;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Signing in with an id and a password, the one implementation behind both doors:
+ * POST /api/login/login (the login screen with JavaScript) and the login page's form
+ * posted without JavaScript (a page action run on the server). Per-account failures are
+ * counted here (decision 0008); the per-IP limit is the routes' rate limit.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginBody } from '#shared/contract/auth.ts';
+import { messages } from '#shared/messages.ts';
+import type { LoginResponse } from '#shared/session.ts';
+import type { HomepageClient } from '../homepage/client.ts';
+import type { FailureCounter } from './login-limits.ts';
+import { isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
+
+export interface SignInOutcome {
+  /** The HTTP status the JSON route answers with. */
+  status: number;
+  answer: LoginResponse;
+  /** Seconds to wait, when the account is locked for now. */
+  retryAfter?: number;
+}
+
+export class PasswordSignIn {
+  readonly #auth: MemberAuth;
+  readonly #homepage: HomepageClient;
+  readonly #failures: FailureCounter;
+
+  constructor(auth: MemberAuth, homepage: HomepageClient, failures: FailureCounter) {
+    this.#auth = auth;
+    this.#homepage = homepage;
+    this.#failures = failures;
+  }
+
+  /** Signs the member in on this reply (cookies) when the homepage API accepts the password. */
+  async signIn(req: FastifyRequest, reply: FastifyReply, body: LoginBody): Promise<SignInOutcome> {
+    const userId = body.user_id.trim();
+    const keep = body.keep === true;
+    const log = (outcome: string) => req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
+
+    const wait = this.#failures.retryAfter(userId);
+    if (wait > 0) {
+      log('account-locked');
+      return { status: 429, retryAfter: wait, answer: { result: 'error', msg: messages.login.accountLocked } };
+    }
+
+    const r = await this.#homepage.call({
+      method: 'POST',
+      path: '/api/v1/homepage/auth/login',
+      body: { user_id: userId, user_pass: body.user_pass, keep },
+      requestId: req.id,
+      log: req.log,
+    });
+    if (!r.ok) {
+      log('unavailable');
+      return { status: r.status, answer: { result: 'error', msg: messages.error.temporary } };
+    }
+    if (r.status === 200 && isTokenAnswer(r.body)) {
+      this.#failures.succeed(userId);
+      this.#auth.signIn(req, reply, r.body, keep);
+      log('success');
+      return { status: 200, answer: { result: 'success', msg: '', expired: false, ...memberFields(r.body) } };
+    }
+    if (r.status === 401) {
+      this.#failures.fail(userId);
+      log('invalid');
+      return { status: 401, answer: { result: 'error', msg: messages.login.invalid, expired: false } };
+    }
+    if (r.status === 200 && r.body.result === 'error') {
+      const expired = (r.body as { expired?: unknown }).expired === true;
+      log(expired ? 'expired' : 'refused');
+      return { status: 200, answer: { result: 'error', expired, msg: expired ? messages.login.expired : (r.body.msg ?? messages.error.temporary) } };
+    }
+    log(`upstream-${r.status}`);
+    return { status: r.status >= 500 ? 502 : r.status, answer: { result: 'error', msg: r.body.msg ?? messages.error.temporary } };
+  }
+}
+
+/** Re-reads the session from the refresh token (auto-login, or after a change the session carries). */
+export async function refreshSession(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): Promise<SignInOutcome> {
+  const ended = (): SignInOutcome => {
+    auth.end(req, reply);
+    return { status: 401, answer: { result: 'error', msg: messages.session.ended, expired: true } };
+  };
+  const { refresh, keep } = auth.cookies.read(req);
+  if (!refresh) return ended();
+  const outcome = await auth.refresh(refresh, req);
+  if (outcome.kind === 'ok') {
+    auth.signIn(req, reply, outcome.answer, keep);
+    req.log.info({ auth: { event: 'auto-login', userId: outcome.answer.userId } }, 'session restored');
+    return { status: 200, answer: { result: 'success', msg: '', expired: false, ...memberFields(outcome.answer) } };
+  }
+  if (outcome.kind === 'rejected') return ended();
+  return { status: 502, answer: { result: 'error', msg: messages.error.temporary } };
+}
