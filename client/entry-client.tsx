@@ -1,5 +1,6 @@
 /** Browser entry: hydrate the server's HTML with a data router on the same data. */
 import './styles/index.css';
+import fontsCss from './styles/fonts.css?url';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { JS_COOKIE, PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
@@ -16,8 +17,17 @@ function markJavaScript(): void {
   }
 }
 
+/** The font faces' stylesheet, after the page (decision 0034): fonts never hold the first paint. */
+function applyFonts(): void {
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = fontsCss;
+  document.head.append(sheet);
+}
+
 async function hydrate(): Promise<void> {
   markJavaScript();
+  applyFonts();
   const dataEl = document.getElementById(PORTAL_DATA_ID);
   const rootEl = document.getElementById('root');
   if (!dataEl?.textContent || !rootEl) throw new Error('Server-rendered page data is missing');
@@ -35,7 +45,7 @@ async function hydrate(): Promise<void> {
 
   // The session store starts from the server's session; the local flags follow it.
   const persisted = readPersistedUser();
-  const store = await createBrowserSessionStore(data.session.user);
+  const store = createBrowserSessionStore(data.session.user);
   adoptServerSession(data.session, persisted);
 
   const router = createBrowserRouter(routes, {

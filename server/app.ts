@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -19,6 +21,7 @@ import { MemberAuth } from './auth/member-auth.ts';
 import { sameOrigin } from './auth/same-origin.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
+import { withPublicCache } from './homepage/public-cache.ts';
 import { loggerOptions } from './logger.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
@@ -81,11 +84,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(status).type('text/plain; charset=utf-8').send(msg);
   });
 
-  const homepage =
+  const upstream =
     opts.homepage ?? createHomepageClient({ baseUrl: config.homepageApiUrl ?? '', timeoutMs: config.homepageTimeoutMs });
   app.addHook('onClose', async () => {
-    if (!opts.homepage) await homepage.close();
+    if (!opts.homepage) await upstream.close();
   });
+  // Public reads are cached (decision 0033); /readyz asks the upstream itself.
+  const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -97,6 +102,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const auth = new MemberAuth(homepage, new AuthCookies(secure));
   const signIn = new PasswordSignIn(auth, homepage, new FailureCounter(config.auth.loginFailuresPerHour, 60 * 60 * 1000));
   await app.register(cookie, { secret: config.auth.sessionSecret });
+  // HTML and JSON compressed on the fly; each written chunk is flushed so a streamed page
+  // still arrives in pieces. Built assets carry their own precompressed files (decision 0034).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH },
+    zlibOptions: { level: 6, flush: zlib.constants.Z_SYNC_FLUSH },
+  });
   // Routes opt in with `config.rateLimit` (the sign-in routes, decision 0008).
   await app.register(rateLimit, {
     global: false,
@@ -104,7 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
   await app.register(inappPlugin, { secureCookies: secure });
-  await app.register(healthRoutes, { homepage, isShuttingDown: () => lifecycle.shuttingDown });
+  await app.register(healthRoutes, { homepage: upstream, isShuttingDown: () => lifecycle.shuttingDown });
   await app.register(gatewayRoutes, { auth });
   await app.register(ssrPlugin, {
     root: PROJECT_ROOT,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
+import type { CacheTtls } from './homepage/public-cache.ts';
 import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from './env.ts';
 
 export { ConfigError };
@@ -45,6 +46,12 @@ export const PortalEnv = Type.Object({
   INSTITUTE_URL: EnvType.url(),
   SUPPORT_PHONE: EnvType.text('043-220-5600'),
   SUPPORT_EMAIL: EnvType.text('noreply@library.chungbuk.go.kr'),
+  CACHE_TTL_NOTICE_S: EnvType.int(60, 0, 86_400),
+  CACHE_TTL_CODE_S: EnvType.int(600, 0, 86_400),
+  CACHE_TTL_CONTENT_S: EnvType.int(300, 0, 86_400),
+  CACHE_TTL_POPULAR_S: EnvType.int(300, 0, 86_400),
+  CACHE_TTL_SEARCH_S: EnvType.int(60, 0, 86_400),
+  CACHE_MAX_ENTRIES: EnvType.int(2000, 1, 1_000_000),
 });
 export type PortalEnv = Static<typeof PortalEnv>;
 
@@ -66,6 +73,8 @@ export interface Config {
   /** Grace period for in-flight requests on SIGTERM. */
   shutdownGraceMs: number;
   auth: AuthConfig;
+  /** Public homepage reads cached in the process (decision 0033): seconds per kind, 0 = off. */
+  cache: { ttlS: CacheTtls; maxEntries: number };
   public: PublicConfig;
 }
 
@@ -101,6 +110,16 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     trustProxy: env.TRUST_PROXY,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    cache: {
+      ttlS: {
+        notice: env.CACHE_TTL_NOTICE_S,
+        code: env.CACHE_TTL_CODE_S,
+        content: env.CACHE_TTL_CONTENT_S,
+        popular: env.CACHE_TTL_POPULAR_S,
+        search: env.CACHE_TTL_SEARCH_S,
+      },
+      maxEntries: env.CACHE_MAX_ENTRIES,
+    },
     auth: {
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,

@@ -1,7 +1,6 @@
 /**
  * Korean messages the reference homepage API answers with (`msg`, shown to members as
- * is). Part of the one messages module: import them as `messages.api` from
- * shared/messages.ts. Polite and short; requests end in "-해 주세요"; particles come
+ * is). Kept apart from shared/messages.ts so the browser bundle does not carry them. Polite and short; requests end in "-해 주세요"; particles come
  * from es-hangul's josa for the word they follow.
  */
 import { josa } from 'es-hangul';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { greeting, messages, requiredMessage } from './messages.ts';
+import { greeting, messages } from './messages.ts';
+import { requiredMessage } from './messages-form.ts';
 
 describe('Korean messages (messages-ko.md)', () => {
   it('pick the right particle for the label', () => {

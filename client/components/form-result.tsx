@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { data } from 'react-router-dom';
-import { consentMessage, requiredMessage } from '#shared/messages.ts';
+import { consentMessage, requiredMessage } from '#shared/messages-form.ts';
 import { loadContextOf } from '../api/context.ts';
 import { useDialogs } from '../shell/dialogs.tsx';
 

@@ -3,7 +3,8 @@
  * "{label}을/를 입력해 주세요." (a consent checkbox: "{label}에 동의해 주세요.") and the
  * focus; a missing form gets "요청하신 양식을 찾을 수 없습니다.".
  */
-import { consentMessage, messages, requiredMessage } from '#shared/messages.ts';
+import { messages } from '#shared/messages.ts';
+import { consentMessage, requiredMessage } from '#shared/messages-form.ts';
 
 export interface RequiredField {
   name: string;

@@ -49,7 +49,7 @@ describe('sign-in and sign-out in the browser (spec §4)', () => {
 
 describe('the session store (key root, version 1)', () => {
   it('persists the server session under key root, version 1', async () => {
-    const store = await createBrowserSessionStore(user);
+    const store = createBrowserSessionStore(user);
     expect(store.getState().user).toEqual(user);
     const raw = JSON.parse(window.localStorage.getItem(PERSIST_KEY) ?? '{}') as { version: number; state: { user: SessionUser } };
     expect(raw.version).toBe(1);
@@ -59,8 +59,17 @@ describe('the session store (key root, version 1)', () => {
 
   it('the server wins over a different persisted user', async () => {
     window.localStorage.setItem(PERSIST_KEY, JSON.stringify({ version: 1, state: { user: { ...user, user_id: 'someone' } } }));
-    const store = await createBrowserSessionStore(null);
+    const store = createBrowserSessionStore(null);
     expect(store.getState().user).toBeNull();
+    expect(readPersistedUser()).toBeNull();
+  });
+
+  it('every change is persisted (sign-in, sign-out)', () => {
+    const store = createBrowserSessionStore(null);
+    store.setState({ user });
+    expect(readPersistedUser()?.user_id).toBe('reader01');
+    store.setState({ user: null });
+    expect(readPersistedUser()).toBeNull();
   });
 });
 

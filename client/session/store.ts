@@ -1,12 +1,13 @@
 /**
  * The session store (spec §3, §4): the session user, persisted in the browser under key
- * `root`, version 1, rehydration not awaited longer than 500 ms (zustand's persist).
+ * `root` as `{ state, version: 1 }` (zustand persist's format) on every change. The
+ * server's session always wins at page load, so there is nothing to rehydrate: the spec's
+ * 500 ms rehydration timeout cannot be reached (decision 0034: persist's 1 KB is saved).
  * The server renders with the session it read from the cookies, and the browser's store
  * starts from exactly that value, so the greeting is right in the HTML and hydration
  * matches. On the server a plain store is made per render (never shared).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import type { SessionUser } from '#shared/session.ts';
 
 export interface SessionState {
@@ -16,7 +17,6 @@ export type SessionStore = StoreApi<SessionState>;
 
 export const PERSIST_KEY = 'root';
 export const PERSIST_VERSION = 1;
-export const REHYDRATE_TIMEOUT_MS = 500;
 
 export function createServerSessionStore(user: SessionUser | null): SessionStore {
   return createStore<SessionState>()(() => ({ user }));
@@ -34,23 +34,18 @@ export function readPersistedUser(): SessionUser | null | undefined {
   }
 }
 
-export async function createBrowserSessionStore(user: SessionUser | null): Promise<SessionStore> {
-  const store = createStore<SessionState>()(
-    persist(() => ({ user }), {
-      name: PERSIST_KEY,
-      version: PERSIST_VERSION,
-      storage: createJSONStorage(() => window.localStorage),
-      skipHydration: true,
-      // The server's session (from the cookies) wins over anything persisted earlier.
-      merge: (_persisted, current) => current,
-      migrate: () => ({ user: null }),
-    }),
-  );
-  await Promise.race([
-    store.persist.rehydrate(),
-    new Promise<void>((resolve) => setTimeout(resolve, REHYDRATE_TIMEOUT_MS)),
-  ]);
-  store.setState({ user });
+function persistUser(user: SessionUser | null): void {
+  try {
+    window.localStorage.setItem(PERSIST_KEY, JSON.stringify({ state: { user }, version: PERSIST_VERSION }));
+  } catch {
+    // Storage full or disabled (private mode): the cookies still carry the session.
+  }
+}
+
+export function createBrowserSessionStore(user: SessionUser | null): SessionStore {
+  const store = createStore<SessionState>()(() => ({ user }));
+  persistUser(user);
+  store.subscribe((state) => persistUser(state.user));
   browserStore = store;
   return store;
 }

@@ -9,7 +9,7 @@ import { HOME_PATH, isHomePath } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
 import { IconBack, IconHome, IconMenu } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';
-import { MOBILE_MENU_ID } from './mobile-menu.tsx';
+import { loadMobileMenu, MOBILE_MENU_ID } from './mobile-menu-id.ts';
 import { backTarget, HEADER_SCROLL_PX } from './rules.ts';
 import { TopMenu } from './top-menu.tsx';
 import { useScrollPast } from './use-scroll-past.ts';
@@ -63,10 +63,14 @@ export const Header = forwardRef<HTMLButtonElement, Props>(function Header({ men
             type="button"
             className="icon-btn site-header__menu-button"
             aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
+            aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
             aria-haspopup="dialog"
             ref={menuButtonRef}
             onClick={onMenuOpen}
+            // The menu's code loads on first use; start as soon as the member reaches for it.
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
+            onTouchStart={() => void loadMobileMenu()}
           >
             <IconMenu />
             <span className="sr-only">{messages.shell.menu}</span>

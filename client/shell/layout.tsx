@@ -3,18 +3,17 @@
  * On client-side navigation the window scrolls to the top and focus moves to the
  * new page's heading, so screen-reader users hear where they are.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#shared/routes.ts';
 import { SessionWatch } from '../session/session-watch.tsx';
 import { useSessionUser } from '../session/session-context.tsx';
-import { LoginGate } from './login-gate.tsx';
 import { useConfig } from './config-context.tsx';
 import { FloatingBar } from './floating-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
+import { loadMobileMenu } from './mobile-menu-id.ts';
 import { NoticeStrip } from './notice-strip.tsx';
 import { PAGE_TITLE_ID, PageHeading } from './page-heading.tsx';
 import { MAIN_ID, SkipLink } from './skip-link.tsx';
@@ -25,6 +24,10 @@ export function useCurrentPage(): PageDef {
   return pageOfMatches(useMatches());
 }
 
+const MobileMenu = lazy(loadMobileMenu);
+/** Shown only to visitors on member pages: its code is not in every page's bundle. */
+const LoginGate = lazy(() => import('./login-gate.tsx').then((m) => ({ default: m.LoginGate })));
+
 export function Layout() {
   const location = useLocation();
   const page = useCurrentPage();
@@ -32,6 +35,8 @@ export function Layout() {
   const allowed = mayView(page, user);
   const { siteName } = useConfig();
   const [menuOpen, setMenuOpen] = useState(false);
+  /** The slide-out menu is rendered (and its code loaded) from its first use on. */
+  const [menuUsed, setMenuUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const firstRender = useRef(true);
   const bare = isLoginPath(location.pathname);
@@ -77,15 +82,32 @@ export function Layout() {
     <div className="app">
       <SkipLink />
       <NoticeStrip />
-      <Header menuOpen={menuOpen} onMenuOpen={() => setMenuOpen(true)} ref={menuButton} />
+      <Header
+        menuOpen={menuOpen}
+        onMenuOpen={() => {
+          setMenuUsed(true);
+          setMenuOpen(true);
+        }}
+        ref={menuButton}
+      />
       <main id={MAIN_ID} tabIndex={-1} className="main">
         <PageHeading page={page} home={home} />
-        {allowed ? <Outlet /> : <LoginGate />}
+        {allowed ? (
+          <Outlet />
+        ) : (
+          <Suspense fallback={null}>
+            <LoginGate />
+          </Suspense>
+        )}
       </main>
       <Footer />
       <FloatingBar />
       <LoadingOverlay />
-      <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusTo={menuButtonEl} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusTo={menuButtonEl} />
+        </Suspense>
+      )}
       <SessionWatch />
     </div>
   );

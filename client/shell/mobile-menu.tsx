@@ -11,7 +11,7 @@ import { useConfig } from './config-context.tsx';
 import { IconChevronDown, IconClose } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';
 
-export const MOBILE_MENU_ID = 'mobile-menu';
+import { MOBILE_MENU_ID } from './mobile-menu-id.ts';
 
 interface Props {
   open: boolean;

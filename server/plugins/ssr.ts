@@ -39,6 +39,9 @@ declare module 'fastify' {
   }
 }
 
+/** Files of the build whose name carries their content hash (Vite's `name-<hash>.ext`). */
+const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+
 const BOT_UA = /bot|crawl|spider|slurp|yeti|daum(?:oa)?|bingpreview|facebookexternalhit|kakaotalk-scrap|lighthouse/i;
 
 function isSsrEntry(v: unknown): v is SsrEntry {
@@ -109,31 +112,45 @@ function originOf(req: FastifyRequest): string {
   }
 }
 
-/** modulepreload links for a page's chunk and its imports, from Vite's client manifest. */
-async function loadPreloads(root: string): Promise<(pageModule: string) => string[]> {
-  type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+interface BuiltAssets {
+  /** modulepreload links for a page: the entry's chunks and the page's, each once (not the entry itself). */
+  preloadsFor(pageModule: string): string[];
+  /** The font faces' stylesheet, linked at the end of the page (decision 0034). */
+  fontsCss: string | undefined;
+}
+
+/** What the production build's client manifest says a page needs. */
+async function loadBuiltAssets(root: string): Promise<BuiltAssets> {
+  type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
   let manifest: Record<string, Chunk>;
   try {
     manifest = JSON.parse(await readFile(join(root, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   } catch {
-    return () => [];
+    return { preloadsFor: () => [], fontsCss: undefined };
   }
-  const entryFiles = new Set(Object.values(manifest).filter((c) => c.isEntry).map((c) => c.file));
+  const entry = manifest['index.html'];
   const cache = new Map<string, string[]>();
-  return (pageModule) => {
-    const cached = cache.get(pageModule);
-    if (cached) return cached;
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      if (!entryFiles.has(chunk.file)) files.add(chunk.file);
-      for (const imp of chunk.imports ?? []) visit(imp);
-    };
-    visit(pageModule);
-    const out = [...files].map((f) => `/${f}`);
-    cache.set(pageModule, out);
-    return out;
+  return {
+    fontsCss: Object.entries(manifest)
+      .filter(([key]) => key.endsWith('styles/fonts.css'))
+      .map(([, chunk]) => `/${chunk.file}`)[0],
+    preloadsFor(pageModule) {
+      const cached = cache.get(pageModule);
+      if (cached) return cached;
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const imp of chunk.imports ?? []) visit(imp);
+      };
+      for (const imp of entry?.imports ?? []) visit(imp);
+      visit(pageModule);
+      if (entry) files.delete(entry.file);
+      const out = [...files].map((f) => `/${f}`);
+      cache.set(pageModule, out);
+      return out;
+    },
   };
 }
 
@@ -141,11 +158,21 @@ export const ssrPlugin = fp<SsrOptions>(
   async (app, opts) => {
     let entry: SsrEntry | null = null;
     let template: PageTemplate | null = null;
-    const preloadsFor = opts.dev ? () => [] : await loadPreloads(opts.root);
+    const built: BuiltAssets = opts.dev
+      ? { preloadsFor: () => [], fontsCss: '/styles/fonts.css' }
+      : await loadBuiltAssets(opts.root);
 
     await app.register(fastifyVite, {
       root: opts.root,
       dev: opts.dev,
+      // Built assets: brotli/gzip written at build time; hashed files cached for a year (decision 0034).
+      fastifyStaticOptions: {
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders(reply: FastifyReply, path: string) {
+          reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      },
       // Called once in production, on every request in development (fresh modules).
       prepareClient: async (entries) => {
         const mod = entries['ssr'];
@@ -181,8 +208,8 @@ export const ssrPlugin = fp<SsrOptions>(
           waitForAll: whole,
           onReady(pipe) {
             const body = new PageStream(
-              tpl.head({ title: page.title, nonce, preload: page.pageModule ? preloadsFor(page.pageModule) : [] }),
-              async () => tpl.tail({ dataJson: await page.data(), nonce }),
+              tpl.head({ title: page.title, nonce, preload: page.pageModule ? built.preloadsFor(page.pageModule) : [] }),
+              async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
             );
             body.once('close', () => clearTimeout(timers.render));
             reply

@@ -7,7 +7,7 @@ import { PORTAL_DATA_ID } from '#shared/ssr.ts';
 
 export interface PageTemplate {
   head(opts: { title: string; nonce: string | undefined; preload: readonly string[] }): string;
-  tail(opts: { dataJson: string; nonce: string | undefined }): string;
+  tail(opts: { dataJson: string; nonce: string | undefined; fontsCss?: string | undefined }): string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -39,11 +39,15 @@ export function compileTemplate(source: string): PageTemplate {
         ),
         nonce,
       ),
-    tail: ({ dataJson, nonce }) =>
+    tail: ({ dataJson, nonce, fontsCss }) =>
       withNonce(
         after.replace(
           '<!-- hydration -->',
-          () => `<script type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>`,
+          () =>
+            `<script type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>` +
+            // The font faces load after the page (decision 0034): the browser entry links them (a
+            // stylesheet here would hold the scripts back); without JavaScript, this does.
+            (fontsCss ? `<noscript><link rel="stylesheet" href="${escapeHtml(fontsCss)}"></noscript>` : ''),
         ),
         nonce,
       ),

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
+import { agreeText } from './messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
 import { homepage } from '#client/api/homepage.ts';
@@ -30,8 +31,8 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const missing = firstMissing(form, [
-    { name: 'agree_terms', label: messages.agree.terms, consent: true },
-    { name: 'agree_privacy', label: messages.agree.privacy, consent: true },
+    { name: 'agree_terms', label: agreeText.terms, consent: true },
+    { name: 'agree_privacy', label: agreeText.privacy, consent: true },
   ]);
   if (missing) return formError(context, missing.message, { field: missing.field });
   const saved = await homepage(context).post('/user/info', {
@@ -77,7 +78,7 @@ function Consent(props: {
   return (
     <fieldset className="agree__item">
       <legend>
-        {props.doc?.title ?? props.label} <span className="badge badge--point">{messages.agree.required}</span>
+        {props.doc?.title ?? props.label} <span className="badge badge--point">{agreeText.required}</span>
       </legend>
       <Document id={props.docId} doc={props.doc} />
       <label className="check">
@@ -116,7 +117,7 @@ export default function AgreePage() {
 
   return (
     <div className="container section stack narrow">
-      <p className="lead">{messages.agree.intro}</p>
+      <p className="lead">{agreeText.intro}</p>
       <FormMessage result={result} id="agree-message" />
       <Form method="post" replace className="agree" noValidate aria-busy={busy}>
         <label className="check agree__all">
@@ -125,13 +126,13 @@ export default function AgreePage() {
             checked={all}
             onChange={(e) => setChecked({ terms: e.target.checked, privacy: e.target.checked, notice: e.target.checked })}
           />
-          {messages.agree.all}
+          {agreeText.all}
         </label>
         <Consent
           name="agree_terms"
           docId="terms-text"
           doc={terms}
-          label={messages.agree.terms}
+          label={agreeText.terms}
           checked={checked.terms}
           onChange={(v) => setChecked({ ...checked, terms: v })}
         />
@@ -139,13 +140,13 @@ export default function AgreePage() {
           name="agree_privacy"
           docId="privacy-text"
           doc={privacy}
-          label={messages.agree.privacy}
+          label={agreeText.privacy}
           checked={checked.privacy}
           onChange={(v) => setChecked({ ...checked, privacy: v })}
         />
         <fieldset className="agree__item">
           <legend>
-            {messages.agree.notice} <span className="badge badge--gray">{messages.agree.optional}</span>
+            {agreeText.notice} <span className="badge badge--gray">{agreeText.optional}</span>
           </legend>
           <label className="check">
             <input type="checkbox" name="notice_yn" value="Y" checked={checked.notice} onChange={(e) => setChecked({ ...checked, notice: e.target.checked })} />
@@ -154,10 +155,10 @@ export default function AgreePage() {
         </fieldset>
         <div className="agree__actions">
           <button type="button" className="btn btn--tertiary" onClick={() => void signOut(store, redirectHosts)}>
-            {messages.agree.cancel}
+            {agreeText.cancel}
           </button>
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            {messages.agree.submit}
+            {agreeText.submit}
           </button>
         </div>
       </Form>

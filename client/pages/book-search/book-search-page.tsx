@@ -8,6 +8,7 @@ import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { messages } from '#shared/messages.ts';
+import { diaryText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
@@ -40,7 +41,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
     e.preventDefault();
     if (busy) return;
     if (!text.trim()) {
-      await dialogs.alert(messages.diary.empty);
+      await dialogs.alert(diaryText.empty);
       document.getElementById(`${id}-text`)?.focus();
       return;
     }
@@ -56,7 +57,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
   return (
     <form className="diary-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
       <label className="field__label" htmlFor={`${id}-text`}>
-        {messages.diary.label}
+        {diaryText.label}
       </label>
       <textarea
         id={`${id}-text`}
@@ -68,14 +69,14 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
         aria-describedby={`${id}-count`}
       />
       <p id={`${id}-count`} className="field__hint">
-        {formatNumber(text.length)} / {DIARY_MAX}자 · {messages.diary.hint}
+        {formatNumber(text.length)} / {DIARY_MAX}자 · {diaryText.hint}
       </p>
       <div className="diary-form__actions">
         <button type="button" className="btn btn--small btn--tertiary" onClick={onDone}>
           {messages.dialog.cancel}
         </button>
         <button type="submit" className="btn btn--small btn--primary" disabled={busy}>
-          {messages.diary.submit}
+          {diaryText.submit}
         </button>
       </div>
     </form>
@@ -138,7 +139,7 @@ export default function BookSearchPage() {
                             className="btn btn--small btn--secondary"
                             onClick={() => void guard.run(() => setWriting(b.isbn))}
                           >
-                            {messages.diary.start}
+                            {diaryText.start}
                             <span className="sr-only">: {b.title}</span>
                           </button>
                         </p>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { detectInApp, externalOpenUrl, isAndroid } from '#shared/inapp.ts';
-import { messages } from '#shared/messages.ts';
+import { inappText } from './messages.ts';
 import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
 
@@ -40,24 +40,24 @@ export default function InappPage() {
   return (
     <div className="container section">
       <div className="status-panel">
-        <h2 className="status-panel__title">{messages.inapp.title}</h2>
-        <p className="lead">{messages.inapp.body}</p>
-        {ios && !external && <p className="notice-box">{messages.inapp.iosHint}</p>}
+        <h2 className="status-panel__title">{inappText.title}</h2>
+        <p className="lead">{inappText.body}</p>
+        {ios && !external && <p className="notice-box">{inappText.iosHint}</p>}
         <div className="status-panel__actions">
           {external && (
             <a className="btn btn--primary" href={external}>
-              {messages.inapp.open}
+              {inappText.open}
             </a>
           )}
           <button type="button" className="btn btn--secondary" onClick={() => void copy()}>
-            {messages.inapp.copy}
+            {inappText.copy}
           </button>
           <a className="btn btn--tertiary" href={`${INAPP_PATH}?continue=1&url=${encodeURIComponent(target)}`}>
-            {messages.inapp.continue}
+            {inappText.continue}
           </a>
         </div>
         <p role="status" className="status-panel__status">
-          {copied ? messages.inapp.copied : ''}
+          {copied ? inappText.copied : ''}
         </p>
       </div>
     </div>

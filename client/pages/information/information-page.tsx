@@ -9,6 +9,8 @@ import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import type { Region } from '#shared/contract/code.ts';
 import type { UserProfile } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
+import { informationText } from './messages.ts';
+import { agreeText } from '#client/pages/agree/messages.ts';
 import { INFORMATION_PATH } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { portal } from '#client/api/portal.ts';
@@ -62,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await portal(context).refreshSession();
     throw redirect(`${INFORMATION_PATH}?saved=1`);
   }
-  return formOk(context, undefined, messages.information.saved);
+  return formOk(context, undefined, informationText.saved);
 }
 
 export default function InformationPage() {
@@ -78,7 +80,7 @@ export default function InformationPage() {
   useFormFeedback(result, () => {
     void rereadSession(store).then(async () => {
       formRef.current?.reset();
-      await dialogs.alert(messages.information.saved);
+      await dialogs.alert(informationText.saved);
     });
   });
 
@@ -116,12 +118,12 @@ export default function InformationPage() {
       </section>
       <Form ref={formRef} method="post" replace className="card stack-form" noValidate aria-busy={busy} aria-labelledby="edit-title">
         <h2 id="edit-title" className="card__title">
-          {messages.information.title}
+          {informationText.title}
         </h2>
         <FormMessage result={result} id="info-message" />
         {saved && (
           <p className="form-message" role="status">
-            {messages.information.saved}
+            {informationText.saved}
           </p>
         )}
         <div className="field">
@@ -153,7 +155,7 @@ export default function InformationPage() {
         <div className="field">
           <label className="check">
             <input type="checkbox" name="notice_yn" value="Y" defaultChecked={profile.notice_yn === 'Y'} />
-            {messages.agree.notice}
+            {agreeText.notice}
           </label>
         </div>
         <div className="field">
@@ -170,12 +172,12 @@ export default function InformationPage() {
             {...fieldState(result, 'current_password', 'info-message', 'pw-hint')}
           />
           <p id="pw-hint" className="field__hint">
-            {messages.information.passwordHint}
+            {informationText.passwordHint}
           </p>
         </div>
         <div className="card__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            {messages.information.submit}
+            {informationText.submit}
           </button>
         </div>
       </Form>

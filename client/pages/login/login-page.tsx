@@ -8,6 +8,7 @@
 import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { loginText } from './messages.ts';
 import { AGREE_PATH, HOME_PATH, isLoginPath } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
 import type { LoginResponse } from '#shared/session.ts';
@@ -118,14 +119,14 @@ export default function LoginPage() {
           <span>{config.siteName}</span>
         </Link>
         <h1 className="login__title" id="page-title" tabIndex={-1}>
-          {messages.login.title}
+          {loginText.title}
         </h1>
-        <p className="login__intro">{messages.login.intro}</p>
+        <p className="login__intro">{loginText.intro}</p>
         <FormMessage result={result} id="login-message" />
         <Form method="post" replace className="login__form" noValidate aria-busy={busy}>
           <div className="field">
             <label className="field__label" htmlFor="user_id">
-              {messages.login.id}
+              {loginText.id}
             </label>
             <input
               className="input"
@@ -139,7 +140,7 @@ export default function LoginPage() {
           </div>
           <div className="field">
             <label className="field__label" htmlFor="user_pass">
-              {messages.login.password}
+              {loginText.password}
             </label>
             <input
               className="input"
@@ -153,21 +154,21 @@ export default function LoginPage() {
           </div>
           <label className="check login__keep">
             <input type="checkbox" name="keep" value="Y" />
-            {messages.login.keep}
+            {loginText.keep}
           </label>
           <button className="btn btn--primary btn--block" type="submit" disabled={busy}>
-            {messages.login.submit}
+            {loginText.submit}
           </button>
         </Form>
         <div className="login__more">
-          <p>{messages.login.signupHint}</p>
+          <p>{loginText.signupHint}</p>
           <a className="btn btn--tertiary btn--block" href={config.libraryUrl} target="_blank" rel="noopener noreferrer">
-            {messages.login.signup}
+            {loginText.signup}
             <span className="sr-only">({messages.footer.newWindow})</span>
           </a>
           {config.testLogin && (
             <a className="btn btn--secondary btn--block" href="/sso/sso">
-              {messages.login.test}
+              {loginText.test}
             </a>
           )}
         </div>

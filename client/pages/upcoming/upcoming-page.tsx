@@ -1,6 +1,7 @@
 /** Decisions D4: the page that menu entries of services not yet open point to. */
 import { Link } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { upcomingText } from './messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 
 export default function UpcomingPage() {
@@ -13,8 +14,8 @@ export default function UpcomingPage() {
             <path d="M12 7v5l3 2" />
           </svg>
         </div>
-        <h2 className="status-panel__title">{messages.upcoming.title}</h2>
-        <p className="lead">{messages.upcoming.body}</p>
+        <h2 className="status-panel__title">{upcomingText.title}</h2>
+        <p className="lead">{upcomingText.body}</p>
         <Link className="btn btn--primary" to={HOME_PATH}>
           {messages.shell.home}
         </Link>

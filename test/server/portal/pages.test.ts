@@ -105,7 +105,12 @@ t.test('pages carry a strict CSP whose nonce is on every script', async (t) => {
 });
 
 t.test('the request id is answered and passed upstream', async (t) => {
-  const res = await portal.app.inject({ method: 'GET', url: '/main/homemain', headers: { accept: 'text/html', 'x-request-id': 'test-req-42' } });
+  // A search nobody made before: not in the public read cache, so the page asks upstream.
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: '/search/booksearch?q=%EC%9A%94%EC%B2%AD42',
+    headers: { accept: 'text/html', 'x-request-id': 'test-req-42' },
+  });
   t.equal(res.headers['x-request-id'], 'test-req-42');
   const upstreamLog = portal.logs.lines.find((l) => l['reqId'] === 'test-req-42' && typeof l['upstream'] === 'object');
   t.ok(upstreamLog, 'the SSR loader call is logged with the same request id');

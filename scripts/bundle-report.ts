@@ -1,0 +1,108 @@
+/**
+ * `npm run bundle:report`: what a first visit to each page downloads — the entry, its
+ * imports and the page's own chunk (gzip and brotli sizes of the JavaScript), the CSS,
+ * and the fonts preloaded for the first paint — against the budgets of decision 0034.
+ * Exits 1 when a page is over budget (run in `npm run lint` after the build, so CI fails).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pages } from '#shared/routes.ts';
+
+export const BUDGET = {
+  /** JavaScript of a first visit, gzip: the pages a visitor lands on (issue 9's home target). */
+  landingJsGzipBytes: 110 * 1024,
+  landingPages: ['home', 'notice-list'],
+  /** Every other page (forms bring the particle library and the form kit). */
+  jsGzipBytes: 116 * 1024,
+  /** Fonts preloaded for the first paint (none: they swap in after it). */
+  fontBytes: 150 * 1024,
+} as const;
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist/client');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const entryKey = manifest['index.html'] ? 'index.html' : undefined;
+if (!entryKey) throw new Error('No entry in the client manifest: run `npm run build` first');
+
+const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const sizeCache = new Map<string, { raw: number; gzip: number; brotli: number }>();
+function sizes(file: string) {
+  let s = sizeCache.get(file);
+  if (!s) {
+    const buf = readFileSync(join(dist, file));
+    s = {
+      raw: buf.length,
+      gzip: gzipSync(buf, { level: 9 }).length,
+      brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+    sizeCache.set(file, s);
+  }
+  return s;
+}
+
+/** The chunks a page needs on first visit: the entry's static imports and the page's. */
+function chunksOf(keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** Fonts the page head preloads (decision 0034: none — the faces load after the first paint). */
+function preloadedFonts(): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/<link[^>]+rel="preload"[^>]+as="font"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+let over = 0;
+const fonts = preloadedFonts();
+const fontBytes = fonts.reduce((sum, f) => sum + statSync(join(dist, f.replace(/^\//, ''))).size, 0);
+console.log(`fonts preloaded for the first paint: ${fonts.length} files, ${kb(fontBytes)} (budget ${kb(BUDGET.fontBytes)})`);
+if (fontBytes > BUDGET.fontBytes) over++;
+
+const seen = new Set<string>();
+console.log('\npage                  JS files   raw        gzip       brotli     css gzip');
+for (const page of pages) {
+  const name = kebab(page.id === 'homeAlt' ? 'home' : page.id);
+  if (seen.has(name)) continue;
+  seen.add(name);
+  const pageKey = `pages/${name}/${name}-page.tsx`;
+  if (!manifest[pageKey]) continue;
+  const files = [...chunksOf([entryKey, pageKey])].filter((f) => f.endsWith('.js'));
+  const total = files.reduce(
+    (t, f) => {
+      const s = sizes(f);
+      return { raw: t.raw + s.raw, gzip: t.gzip + s.gzip, brotli: t.brotli + s.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+  const css = [...new Set([...(manifest[entryKey]?.css ?? []), ...(manifest[pageKey]?.css ?? [])])];
+  const cssGzip = css.reduce((sum, f) => sum + sizes(f).gzip, 0);
+  const budget = (BUDGET.landingPages as readonly string[]).includes(name) ? BUDGET.landingJsGzipBytes : BUDGET.jsGzipBytes;
+  const flag = total.gzip > budget ? `  OVER BUDGET (${kb(budget)})` : '';
+  if (flag) over++;
+  console.log(
+    `${name.padEnd(22)}${String(files.length).padStart(4)}   ${kb(total.raw).padStart(9)}  ${kb(total.gzip).padStart(9)}  ${kb(total.brotli).padStart(9)}  ${kb(cssGzip).padStart(9)}${flag}`,
+  );
+}
+console.log(
+  `\nbudget: ${kb(BUDGET.landingJsGzipBytes)} gzip of JavaScript on first visit to ${BUDGET.landingPages.join(', ')}; ${kb(BUDGET.jsGzipBytes)} elsewhere`,
+);
+if (over > 0) {
+  console.error(`${over} over budget`);
+  process.exit(1);
+}

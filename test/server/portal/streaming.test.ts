@@ -1,0 +1,159 @@
+/**
+ * Stream first (decisions 0030, 0034): with a held upstream, the head and the shell
+ * arrive before the page's data — compressed or not — and the data and the settled
+ * hydration block follow; crawlers and browsers without the JavaScript cookie get the
+ * whole page in one piece; built assets answer compressed and cached for a year.
+ */
+import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import t from 'tap';
+import { PROJECT_ROOT } from '#server/app.ts';
+import { startFakeUpstream, type RecordedRequest } from '#test/fixtures/fake-upstream.ts';
+import { buildTestPortal } from '#test/fixtures/portal.ts';
+import type { ServerResponse } from 'node:http';
+
+const NOTICE = { notice_info_key: 3, notice_subject: '늦게 도착한 공지', notice_type: '1', display_yn: 'Y', reg_date: '2026-11-20T09:00:00+09:00' };
+
+/** An upstream that answers code lookups at once and holds every notice list until released. */
+async function heldUpstream() {
+  const held: ServerResponse[] = [];
+  const upstream = await startFakeUpstream((req: RecordedRequest, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url.startsWith('/api/v1/homepage/board/notice')) {
+      held.push(res);
+      return;
+    }
+    res.end(JSON.stringify({ result: 'success', code_value: '/login/login', code_name: '로그인' }));
+  });
+  const release = () => {
+    for (const res of held.splice(0)) res.end(JSON.stringify({ result: 'success', notice_list: [NOTICE], page: 1, size: 5, total: 1 }));
+  };
+  return { upstream, release, heldCount: () => held.length };
+}
+
+/** GETs a page over HTTP and collects its (decoded) chunks as they arrive. */
+function get(url: string, headers: Record<string, string>) {
+  const chunks: string[] = [];
+  let ended = false;
+  const done = new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const enc = res.headers['content-encoding'];
+      const body: Readable = enc === 'br' ? res.pipe(createBrotliDecompress()) : enc === 'gzip' ? res.pipe(createGunzip()) : res;
+      body.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+      body.on('end', () => {
+        ended = true;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      });
+      body.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return { chunks, done, ended: () => ended, text: () => chunks.join('') };
+}
+
+async function until(cond: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36';
+
+for (const encoding of ['identity', 'gzip', 'br']) {
+  t.test(`a browser that runs our script gets the head and the shell first (${encoding})`, async (t) => {
+    const { upstream, release, heldCount } = await heldUpstream();
+    const portal = await buildTestPortal(upstream.url);
+    const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    t.teardown(async () => {
+      release();
+      await portal.close();
+      await upstream.close();
+    });
+    const page = get(`${address}/main/homemain`, {
+      accept: 'text/html',
+      'accept-encoding': encoding,
+      'user-agent': BROWSER,
+      cookie: 'portal_js=1',
+    });
+    await until(() => page.text().includes('class="skeleton"') && heldCount() >= 1, 'the shell while the notices are held');
+    const first = page.text();
+    t.notOk(page.ended(), 'the page is still open');
+    t.match(first, /<title>홈 \| /, 'the head with the title');
+    t.match(first, /<link rel="modulepreload"[^>]+\/assets\/app-/, 'the route\'s chunks preloaded');
+    t.match(first, /<header class="site-header/, 'the shell');
+    t.match(first, /class="skeleton"/, 'a skeleton where the notices will be');
+    t.notMatch(first, /늦게 도착한 공지/, 'no data yet');
+    t.notMatch(first, /__portal_data/, 'no hydration data yet');
+
+    release();
+    const res = await page.done;
+    t.equal(res.status, 200);
+    if (encoding !== 'identity') t.equal(res.headers['content-encoding'], encoding);
+    const html = page.text();
+    t.match(html, /늦게 도착한 공지/, 'the notices streamed in');
+    const data = /id="__portal_data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    t.match(data, /"__deferred":"ok"/, 'the hydration block carries the settled value');
+    t.match(data, /늦게 도착한 공지/);
+  });
+}
+
+t.test('crawlers and browsers without the script cookie get the whole page at once', async (t) => {
+  const { upstream, release, heldCount } = await heldUpstream();
+  const portal = await buildTestPortal(upstream.url);
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  t.teardown(async () => {
+    release();
+    await portal.close();
+    await upstream.close();
+  });
+  const clients: Record<string, string>[] = [{ 'user-agent': BROWSER }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)', cookie: 'portal_js=1' }];
+  for (const headers of clients) {
+    const page = get(`${address}/main/homemain`, { accept: 'text/html', ...headers });
+    await until(() => heldCount() >= 1, 'the held notices');
+    t.equal(page.text(), '', `${headers['user-agent']?.slice(0, 20)}: nothing before the data`);
+    release();
+    await page.done;
+    const html = page.text();
+    t.match(html, /늦게 도착한 공지/);
+    t.notMatch(html, /<template id="B:/, 'every boundary in place, no late swap');
+    t.notMatch(html, /\$RC\(/, 'no script needed to show the content');
+  }
+});
+
+t.test('built assets: precompressed, cached for a year', async (t) => {
+  const { upstream, release } = await heldUpstream();
+  release();
+  upstream.set((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ result: 'success', notice_list: [], code_value: '/login/login', page: 1, size: 5, total: 0 }));
+  });
+  const portal = await buildTestPortal(upstream.url);
+  t.teardown(async () => {
+    await portal.close();
+    await upstream.close();
+  });
+  const assets = readdirSync(join(PROJECT_ROOT, 'dist/client/assets'));
+  const app = assets.find((f) => /^app-.*\.js$/.test(f));
+  const css = assets.find((f) => /^index-.*\.css$/.test(f));
+  const font = assets.find((f) => f.endsWith('.woff2'));
+  t.ok(app && css && font, 'the build has them');
+  for (const [file, enc] of [[app, 'br'], [app, 'gzip'], [css, 'br'], [app, undefined], [font, 'br']] as const) {
+    const res = await portal.app.inject({ url: `/assets/${file}`, headers: enc ? { 'accept-encoding': enc } : {} });
+    t.equal(res.statusCode, 200, `${file} ${enc ?? 'identity'}`);
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    if (file !== font) t.equal(res.headers['content-encoding'], enc, 'served from the precompressed file');
+  }
+  const page = await portal.app.inject({ url: '/main/homemain', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+  t.equal(page.headers['content-encoding'], 'gzip', 'pages compressed on the fly');
+  t.equal(page.headers['cache-control'], 'no-store');
+  const plain = await portal.app.inject({ url: '/main/homemain', headers: { accept: 'text/html' } });
+  const preloads = [...plain.body.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  t.ok(preloads.length > 0);
+  t.equal(new Set(preloads).size, preloads.length, 'no duplicate preloads');
+});
