@@ -10,6 +10,7 @@ import cookie from '@fastify/cookie';
 import { messages } from '#shared/messages.ts';
 import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
+import { safeReturnPath } from '#shared/safe-redirect.ts';
 import type { Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
 import { MemberAuth } from './auth/member-auth.ts';
@@ -108,10 +109,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').send(messages.error.notFound);
 
-  /** Decisions before the first byte: signed-in members do not see the login screen. */
+  /**
+   * Decisions before the first byte: signed-in members do not see the login screen; they
+   * go where `returnTo` says, if it is a safe page other than a login screen (decision 0010).
+   */
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
-    const path = req.url.split('?')[0] ?? '';
-    if (isLoginPath(path) && (await auth.session(req, reply))) return reply.redirect(HOME_PATH, 302);
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    if (isLoginPath(path) && (await auth.session(req, reply))) {
+      const returnTo = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('returnTo');
+      return reply.redirect(safeReturnPath(returnTo) ?? HOME_PATH, 302);
+    }
     return app.renderPage(req, reply);
   }
 

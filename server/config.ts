@@ -87,8 +87,9 @@ export interface AuthConfig {
 export function loadConfig(source: Env = process.env, argv: readonly string[] = process.argv): Config {
   const env = readEnv(PortalEnv, source);
   const redirectHosts = env.REDIRECT_ALLOWED_HOSTS.split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
+    .map((h) => h.trim())
+    .filter(Boolean)
+    .map(allowedHost);
   return {
     env: env.NODE_ENV,
     dev: argv.includes('--dev'),
@@ -122,4 +123,18 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** A REDIRECT_ALLOWED_HOSTS entry as the URL parser writes hosts: lower case, IDN as punycode. */
+function allowedHost(entry: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(`http://${entry}`);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`REDIRECT_ALLOWED_HOSTS must be comma-separated host names, got "${entry}"`);
+  }
+  return url.host;
 }

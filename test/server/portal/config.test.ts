@@ -13,6 +13,7 @@ test('portal defaults', async (t) => {
   t.equal(loadConfig({ NODE_ENV: 'test' }, []).auth.secureCookies, false);
   t.equal(loadConfig({ HOMEPAGE_API_URL: 'http://127.0.0.1:4000/base/' }, []).homepageApiUrl, 'http://127.0.0.1:4000/base');
   t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: ' Sso.Example.kr , ,lib.example.kr' }, []).auth.redirectHosts, ['sso.example.kr', 'lib.example.kr']);
+  t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: '도서관.example,SSO.example.kr:8443' }, []).auth.redirectHosts, ['xn--zb0b81k2qm.example', 'sso.example.kr:8443'], 'IDN hosts as punycode (what the URL parser compares)');
   t.equal(loadConfig({ TRUST_PROXY: 'y', PORT: ' 8080 ' }, []).port, 8080);
   t.equal(loadConfig({ PORT: '' }, []).port, 3000, 'empty counts as unset');
 });
@@ -26,6 +27,8 @@ test('a wrong value names its variable', async (t) => {
     [{ NODE_ENV: 'staging' }, /^NODE_ENV must be production, development or test/],
     [{ SESSION_SECRET: 'short' }, /^SESSION_SECRET must be at least 32 characters/],
     [{ HOMEPAGE_API_URL: 'ftp://x' }, /^HOMEPAGE_API_URL must be an absolute http\(s\) URL/],
+    [{ REDIRECT_ALLOWED_HOSTS: 'sso.example.kr/login' }, /^REDIRECT_ALLOWED_HOSTS must be comma-separated host names/],
+    [{ REDIRECT_ALLOWED_HOSTS: 'user@sso.example.kr' }, /^REDIRECT_ALLOWED_HOSTS must be comma-separated host names/],
   ];
   for (const [env, message] of cases) t.throws(() => loadConfig(env, []), message, JSON.stringify(env));
   try {
