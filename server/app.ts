@@ -11,7 +11,7 @@ import { messages } from '#shared/messages.ts';
 import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
 import { MemberAuth } from './auth/member-auth.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
@@ -52,7 +52,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? loggerOptions({ level: config.logLevel, name: 'portal' }),
     genReqId,
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,
     requestTimeout: 120_000,
