@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { safeHomepageUrl } from '../homepage/paths.ts';
+import { redactUrl } from '../logger.ts';
 import type { HomepageMethod } from '../homepage/client.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
@@ -34,7 +35,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     handler: async (req, reply) => {
       const target = safeHomepageUrl(req.raw.url ?? '');
       if (!target || PORTAL_ONLY.test(target.path)) {
-        req.log.warn({ url: req.url }, 'gateway refused a path outside the homepage API');
+        req.log.warn({ url: redactUrl(req.url) }, 'gateway refused a path outside the homepage API');
         return reply.code(400).send({ result: 'error', msg: messages.error.forbiddenPath });
       }
       const result = await opts.auth.call(req, reply, {
