@@ -85,6 +85,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Draining (decision 0014): once shutting down, every answer closes its connection and
+  // connections left idle are closed, so closing never waits for keep-alive timeouts.
+  app.addHook('onSend', async (_req, reply) => {
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    if (lifecycle.shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+  });
 
   if (config.auth.sessionSecretGenerated) {
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');

@@ -30,6 +30,7 @@ export const PortalEnv = Type.Object({
   TRUST_PROXY: EnvType.text('N', 'N, a number of proxy hops, or comma-separated proxy addresses/CIDRs'),
   RENDER_TIMEOUT_MS: EnvType.int(10_000, 100, 120_000),
   SHUTDOWN_GRACE_MS: EnvType.int(10_000, 0, 120_000),
+  SHUTDOWN_DELAY_MS: EnvType.int(3_000, 0, 60_000),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
@@ -65,8 +66,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** SSR render is aborted after this long (the shell or an error page is sent). */
   renderTimeoutMs: number;
-  /** Grace period for in-flight requests on SIGTERM. */
+  /** On SIGTERM, the whole shutdown must end within this long (else exit 1). */
   shutdownGraceMs: number;
+  /** On SIGTERM, /readyz answers 503 while serving goes on this long, then the server closes (decision 0014). */
+  shutdownDelayMs: number;
   auth: AuthConfig;
   public: PublicConfig;
 }
@@ -116,6 +119,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     trustProxy,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: shutdownDelay(env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_GRACE_MS),
     auth: {
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,
@@ -137,6 +141,14 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** The delay before closing must leave time to drain within the grace. */
+function shutdownDelay(delayMs: number, graceMs: number): number {
+  if (delayMs > 0 && delayMs >= graceMs) {
+    throw new ConfigError(`SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_GRACE_MS (${graceMs}), got "${delayMs}"`);
+  }
+  return delayMs;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -6,7 +6,7 @@ import { settingsFromEnv } from '#server/homepage-api/settings.ts';
 
 test('portal defaults', async (t) => {
   const c = loadConfig({}, []);
-  t.match(c, { env: 'production', host: 'localhost', port: 3000, logLevel: 'info', homepageTimeoutMs: 60_000, trustProxy: false });
+  t.match(c, { env: 'production', host: 'localhost', port: 3000, logLevel: 'info', homepageTimeoutMs: 60_000, trustProxy: false, shutdownDelayMs: 3_000, shutdownGraceMs: 10_000 });
   t.equal(c.homepageApiUrl, undefined);
   t.equal(c.auth.secureCookies, true, 'secure cookies by default in production');
   t.equal(c.auth.sessionSecretGenerated, true);
@@ -38,6 +38,7 @@ test('a wrong value names its variable', async (t) => {
     [{ NODE_ENV: 'staging' }, /^NODE_ENV must be production, development or test/],
     [{ SESSION_SECRET: 'short' }, /^SESSION_SECRET must be at least 32 characters/],
     [{ HOMEPAGE_API_URL: 'ftp://x' }, /^HOMEPAGE_API_URL must be an absolute http\(s\) URL/],
+    [{ SHUTDOWN_DELAY_MS: '10000', SHUTDOWN_GRACE_MS: '10000' }, /^SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_GRACE_MS \(10000\)/],
     [{ REDIRECT_ALLOWED_HOSTS: 'sso.example.kr/login' }, /^REDIRECT_ALLOWED_HOSTS must be comma-separated host names/],
     [{ REDIRECT_ALLOWED_HOSTS: 'user@sso.example.kr' }, /^REDIRECT_ALLOWED_HOSTS must be comma-separated host names/],
   ];
