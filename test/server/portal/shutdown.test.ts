@@ -15,6 +15,8 @@ import type { Socket } from 'node:net';
 import { startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { startPortalProcess } from '#test/fixtures/process.ts';
 
+// Two real processes: give the file room on a busy machine (tap's default is 30 s).
+t.setTimeout(90_000);
 const DELAY_MS = 1_000;
 const GRACE_MS = 10_000;
 const IN_FLIGHT = 4;
