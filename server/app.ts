@@ -12,9 +12,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
-import type { Config } from './config.ts';
+import { safeReturnPath } from '#shared/safe-redirect.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
 import { FailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
@@ -59,7 +61,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? loggerOptions({ level: config.logLevel, name: 'portal' }),
     genReqId,
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,
     requestTimeout: 120_000,
@@ -78,8 +80,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       status >= 500
         ? messages.error.temporary
         : status === 429
-          ? typeof err.msg === 'string' ? err.msg : messages.error.tooMany
-          : messages.error.badRequest;
+          ? typeof err.msg === 'string' ? err.msg : serverMessages.error.tooMany
+          : serverMessages.error.badRequest;
     if (wantsJson(req)) return reply.code(status).send({ result: 'error', msg });
     return reply.code(status).type('text/plain; charset=utf-8').send(msg);
   });
@@ -93,6 +95,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // Draining (decision 0014): once shutting down, every answer closes its connection and
+  // connections left idle are closed, so closing never waits for keep-alive timeouts.
+  app.addHook('onSend', async (_req, reply) => {
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    if (lifecycle.shuttingDown) setImmediate(() => app.server.closeIdleConnections());
   });
 
   if (config.auth.sessionSecretGenerated) {
@@ -113,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Routes opt in with `config.rateLimit` (the sign-in routes, decision 0008).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, result: 'error', msg: messages.login.tooMany }),
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, result: 'error', msg: serverMessages.login.tooMany }),
   });
   await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
   await app.register(inappPlugin, { secureCookies: secure });
@@ -133,10 +143,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').send(messages.error.notFound);
 
-  /** Decisions before the first byte: signed-in members do not see the login screen. */
+  /**
+   * Decisions before the first byte: signed-in members do not see the login screen; they
+   * go where `returnTo` says, if it is a safe page other than a login screen (decision 0010).
+   */
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
-    const path = req.url.split('?')[0] ?? '';
-    if (isLoginPath(path) && (await auth.session(req, reply))) return reply.redirect(HOME_PATH, 302);
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    if (isLoginPath(path) && (await auth.session(req, reply))) {
+      const returnTo = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('returnTo');
+      return reply.redirect(safeReturnPath(returnTo) ?? HOME_PATH, 302);
+    }
     return app.renderPage(req, reply);
   }
 
@@ -161,7 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await forms.register(formbody, { bodyLimit: 16 * 1024 });
     const postPage = async (req: FastifyRequest, reply: FastifyReply) => {
       const body = req.body;
-      if (typeof body !== 'object' || body === null) return reply.code(415).type('text/plain; charset=utf-8').send(messages.error.badRequest);
+      if (typeof body !== 'object' || body === null) return reply.code(415).type('text/plain; charset=utf-8').send(serverMessages.error.badRequest);
       const form = new URLSearchParams();
       for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
         for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string') form.append(k, item);

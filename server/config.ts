@@ -4,6 +4,7 @@
  * that names the variable. The `public` part is what the browser may see.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -27,9 +28,10 @@ export const PortalEnv = Type.Object({
   HOMEPAGE_API_URL: EnvType.url(),
   HOMEPAGE_TIMEOUT_MS: EnvType.int(60_000, 1, 600_000),
   DATA_DIR: EnvType.text('data'),
-  TRUST_PROXY: EnvType.flag(false),
+  TRUST_PROXY: EnvType.text('N', 'N, a number of proxy hops, or comma-separated proxy addresses/CIDRs'),
   RENDER_TIMEOUT_MS: EnvType.int(10_000, 100, 120_000),
   SHUTDOWN_GRACE_MS: EnvType.int(10_000, 0, 120_000),
+  SHUTDOWN_DELAY_MS: EnvType.int(3_000, 0, 60_000),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
@@ -67,15 +69,29 @@ export interface Config {
   /** Upstream timeout for homepage API calls (spec §9: 60 000 ms). */
   homepageTimeoutMs: number;
   dataDir: string;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or addresses/CIDRs (decision 0011). */
+  trustProxy: TrustProxy;
   /** SSR render is aborted after this long (the shell or an error page is sent). */
   renderTimeoutMs: number;
-  /** Grace period for in-flight requests on SIGTERM. */
+  /** On SIGTERM, the whole shutdown must end within this long (else exit 1). */
   shutdownGraceMs: number;
+  /** On SIGTERM, /readyz answers 503 while serving goes on this long, then the server closes (decision 0014). */
+  shutdownDelayMs: number;
   auth: AuthConfig;
   /** Public homepage reads cached in the process (decision 0033): seconds per kind, 0 = off. */
   cache: { ttlS: CacheTtls; maxEntries: number };
   public: PublicConfig;
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` for a TrustProxy. A hop count becomes a trust function of the hop
+ * index (Fastify 5.12 trusts no hop for a bare number, so a count would do nothing).
+ */
+export function fastifyTrustProxy(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp !== 'number') return tp;
+  return (_address, hop) => hop < tp;
 }
 
 export interface AuthConfig {
@@ -95,9 +111,11 @@ export interface AuthConfig {
 
 export function loadConfig(source: Env = process.env, argv: readonly string[] = process.argv): Config {
   const env = readEnv(PortalEnv, source);
+  const trustProxy = trustProxyFrom(env.TRUST_PROXY);
   const redirectHosts = env.REDIRECT_ALLOWED_HOSTS.split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
+    .map((h) => h.trim())
+    .filter(Boolean)
+    .map(allowedHost);
   return {
     env: env.NODE_ENV,
     dev: argv.includes('--dev'),
@@ -107,9 +125,10 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     homepageApiUrl: baseUrl('HOMEPAGE_API_URL', env.HOMEPAGE_API_URL),
     homepageTimeoutMs: env.HOMEPAGE_TIMEOUT_MS,
     dataDir: resolve(env.DATA_DIR),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: shutdownDelay(env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_GRACE_MS),
     cache: {
       ttlS: {
         notice: env.CACHE_TTL_NOTICE_S,
@@ -141,4 +160,62 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** The delay before closing must leave time to drain within the grace. */
+function shutdownDelay(delayMs: number, graceMs: number): number {
+  if (delayMs > 0 && delayMs >= graceMs) {
+    throw new ConfigError(`SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_GRACE_MS (${graceMs}), got "${delayMs}"`);
+  }
+  return delayMs;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY (decision 0011): `N` (default) trusts no proxy; a list names the proxies
+ * (addresses, CIDRs, or proxy-addr's `loopback`, `linklocal`, `uniquelocal`); a number
+ * trusts that many hops next to the portal, whoever they are. `Y` ("every hop") let a
+ * forged X-Forwarded-For choose the client address, so it is refused with a hint.
+ */
+function trustProxyFrom(raw: string): TrustProxy {
+  const value = raw.trim();
+  const upper = value.toUpperCase();
+  if (upper === 'N' || upper === 'NO' || upper === 'FALSE' || value === '0') return false;
+  if (upper === 'Y' || upper === 'YES' || upper === 'TRUE') {
+    throw new ConfigError(
+      `TRUST_PROXY=${value} (every hop) is no longer accepted: set the proxies' addresses (e.g. 10.0.0.0/8) or the number of proxies in front of the portal (e.g. 1)`,
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  } else {
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  }
+  throw new ConfigError(`TRUST_PROXY must be N, a number of proxy hops (1–10), or comma-separated proxy addresses/CIDRs, got "${raw}"`);
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A REDIRECT_ALLOWED_HOSTS entry as the URL parser writes hosts: lower case, IDN as punycode. */
+function allowedHost(entry: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(`http://${entry}`);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`REDIRECT_ALLOWED_HOSTS must be comma-separated host names, got "${entry}"`);
+  }
+  return url.host;
 }

@@ -1,6 +1,7 @@
 /**
  * pino options shared by the portal and the reference API: JSON to stdout, ISO time,
- * and no secrets — cookies, tokens and passwords are redacted wherever they appear.
+ * and no secrets — cookies, tokens and passwords are redacted wherever they appear,
+ * including in URLs: query values named like secrets, and secret path segments.
  */
 import type { LoggerOptions } from 'pino';
 
@@ -31,7 +32,7 @@ export function loggerOptions(opts: { level: string; name?: string }): LoggerOpt
         const ua = req.headers?.['user-agent'];
         return {
           method: req.method,
-          url: stripQuerySecrets(req.url ?? ''),
+          url: redactUrl(req.url ?? ''),
           ip: req.ip,
           ...(typeof ua === 'string' ? { userAgent: ua } : {}),
         };
@@ -40,8 +41,24 @@ export function loggerOptions(opts: { level: string; name?: string }): LoggerOpt
   };
 }
 
+/**
+ * Path segments that are secrets (decision 0012): the SSO token of the homepage API's
+ * `/api/v1/homepage/auth/sso/<token>` (sent upstream by the portal, received by the API).
+ */
+const SECRET_PATH_SEGMENTS = /(\/auth\/sso\/)[^/?#]+/gi;
+
+/** A path (or URL) with its secret segments replaced by [REDACTED]. */
+export function redactPath(path: string): string {
+  return path.replace(SECRET_PATH_SEGMENTS, '$1[REDACTED]');
+}
+
+/** A request URL as logged: secret path segments and secret query values redacted. */
+export function redactUrl(url: string): string {
+  return stripQuerySecrets(redactPath(url));
+}
+
 /** Query strings may carry SSO tokens (/sso/sso?token=…): keep the keys, drop the values. */
-export function stripQuerySecrets(url: string): string {
+function stripQuerySecrets(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));

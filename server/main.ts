@@ -1,8 +1,11 @@
 /**
  * Process entry: configuration → (embedded reference homepage API when
- * HOMEPAGE_API_URL is unset) → buildApp → listen. SIGTERM/SIGINT close gracefully:
- * /readyz turns 503, in-flight requests finish, then the embedded API stops.
+ * HOMEPAGE_API_URL is unset) → buildApp → listen. SIGTERM/SIGINT drain (decision 0014):
+ * /readyz turns 503 at once while serving goes on for SHUTDOWN_DELAY_MS, then the server
+ * stops accepting, answers carry `Connection: close`, idle connections are closed, in-flight
+ * requests finish, and the embedded API closes last — all within SHUTDOWN_GRACE_MS.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -30,13 +33,30 @@ if (!config.homepageApiUrl) {
 const lifecycle = { shuttingDown: false };
 const app = await buildApp(config, { lifecycle });
 
-closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
-  lifecycle.shuttingDown = true;
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await embedded?.close();
-});
+closeWithGrace(
+  {
+    delay: config.shutdownGraceMs,
+    logger: { error: (message: unknown) => app.log.error({ err: message }, 'shutdown failed') },
+    onTimeout: (graceMs) => app.log.error({ graceMs }, 'shutdown took longer than SHUTDOWN_GRACE_MS; exiting'),
+  },
+  async ({ signal, err }) => {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    lifecycle.shuttingDown = true;
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // Load balancers need a probe period to see /readyz answer 503; meanwhile serving goes on.
+    if (!err && config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs);
+    app.log.info({ elapsedMs: elapsed() }, 'closing: no new connections; in-flight requests finish');
+    await app.close();
+    app.log.info({ elapsedMs: elapsed() }, 'portal closed');
+    if (embedded) {
+      await embedded.close();
+      app.log.info({ elapsedMs: elapsed() }, 'embedded homepage API closed');
+    }
+    app.log.info({ elapsedMs: elapsed() }, 'shut down');
+  },
+);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

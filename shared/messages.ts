@@ -9,9 +9,6 @@ export const messages = {
     passwordRequired: '비밀번호를 입력해 주세요.',
     expired: '회원정보가 만료되었습니다.',
     agreeRequired: '서비스 이용을 위해 약관 동의가 필요합니다. 약관 동의 페이지로 이동하시겠습니까?',
-    invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',
-    tooMany: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
-    accountLocked: '로그인에 여러 번 실패하여 잠시 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
   form: {
     notFound: '요청하신 양식을 찾을 수 없습니다.',
@@ -19,25 +16,13 @@ export const messages = {
   guard: {
     loginRequired: '로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?',
   },
-  gate: {
-    loginTitle: '로그인이 필요한 서비스입니다.',
-    loginBody: '도서관 회원으로 로그인하면 이용할 수 있어요. 로그인 후 보시던 화면으로 돌아옵니다.',
-    agreeTitle: '약관 동의가 필요합니다.',
-    agreeBody: '독서포인트 서비스 이용약관과 개인정보 수집·이용에 동의하면 이용할 수 있어요.',
-    agreeAction: '약관 동의하러 가기',
-  },
   notice: {
     none: '등록된 공지사항이 없습니다.',
     stripLabel: '공지',
-    notFound: '요청하신 공지사항을 찾을 수 없습니다.',
   },
   error: {
     temporary: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
-    badRequest: '요청 내용을 다시 확인해 주세요.',
     notFound: '요청하신 정보를 찾을 수 없습니다.',
-    forbiddenPath: '허용되지 않은 요청 경로입니다.',
-    forbidden: '허용되지 않은 요청입니다.',
-    tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     pageTitle: '오류가 발생했습니다',
   },
   session: {

@@ -4,7 +4,7 @@
  * member lands where they were going) or an allowlisted external sign-in page.
  */
 import { LOGIN_PATH } from '#shared/routes.ts';
-import { safeLocalPath, safeRedirectTarget } from '#shared/safe-redirect.ts';
+import { safeLocalPath, safeRedirectTarget, safeReturnPath } from '#shared/safe-redirect.ts';
 
 export function loginHref(loginUrl: string | null | undefined, returnTo: string | null, redirectHosts: readonly string[]): string {
   const local = safeLocalPath(loginUrl ?? LOGIN_PATH);
@@ -13,7 +13,7 @@ export function loginHref(loginUrl: string | null | undefined, returnTo: string 
     if (external) return external;
   }
   const base = local ?? LOGIN_PATH;
-  const back = returnTo ? safeLocalPath(returnTo) : undefined;
+  const back = returnTo ? safeReturnPath(returnTo) : undefined;
   if (!back) return base;
   return `${base}${base.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(back)}`;
 }

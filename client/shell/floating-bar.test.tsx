@@ -22,7 +22,7 @@ describe('floating bar', () => {
     await scrollTo(50);
     expect(screen.queryByRole('complementary', { name: '빠른 메뉴' })).toBeNull();
     await scrollTo(51);
-    expect(screen.getByRole('link', { name: '독서 시작하기' }).getAttribute('href')).toBe('/search/booksearch');
+    expect((await screen.findByRole('link', { name: '독서 시작하기' })).getAttribute('href')).toBe('/search/booksearch');
     expect(screen.getByRole('button', { name: '맨 위로' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '닫기' })).toBeTruthy();
   });
@@ -30,14 +30,14 @@ describe('floating bar', () => {
   it('has no top button on /upcoming paths', async () => {
     renderAt(<FloatingBar />, '/upcoming/upcoming');
     await scrollTo(200);
-    expect(screen.getByRole('link', { name: '독서 시작하기' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '독서 시작하기' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '맨 위로' })).toBeNull();
   });
 
   it('close hides it for the rest of the visit', async () => {
     const { unmount } = renderAt(<FloatingBar />, '/service/service');
     await scrollTo(200);
-    fireEvent.click(screen.getByRole('button', { name: '닫기' }));
+    fireEvent.click(await screen.findByRole('button', { name: '닫기' }));
     expect(screen.queryByRole('link', { name: '독서 시작하기' })).toBeNull();
     unmount();
     renderAt(<FloatingBar />, '/service/terms');

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { gateText } from './login-gate-messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { isExternal } from '../session/login-redirect.ts';
 import { useSessionUser } from '../session/session-context.tsx';
@@ -35,12 +36,12 @@ export function LoginGate() {
     };
   }, [location.key, guard, navigate]);
 
-  const label = needsAgreement ? messages.gate.agreeAction : messages.shell.login;
+  const label = needsAgreement ? gateText.agreeAction : messages.shell.login;
   return (
     <div className="container section">
       <div className="status-panel">
-        <h2 className="status-panel__title">{needsAgreement ? messages.gate.agreeTitle : messages.gate.loginTitle}</h2>
-        <p className="lead">{needsAgreement ? messages.gate.agreeBody : messages.gate.loginBody}</p>
+        <h2 className="status-panel__title">{needsAgreement ? gateText.agreeTitle : gateText.loginTitle}</h2>
+        <p className="lead">{needsAgreement ? gateText.agreeBody : gateText.loginBody}</p>
         {isExternal(target) ? (
           <a className="btn btn--primary" href={target}>
             {label}

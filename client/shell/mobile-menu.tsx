@@ -67,8 +67,11 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
     return () => dialog.removeEventListener('close', onClosed);
   }, [onClose, returnFocusTo]);
 
-  // A navigation closes the menu.
+  // A navigation closes the menu (not the first render: the menu mounts open, on first use).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (ref.current?.open) {
       navigating.current = true;
       ref.current.close();

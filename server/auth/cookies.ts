@@ -8,6 +8,17 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { SessionUser } from '#shared/session.ts';
 
 export const AUTO_LOGIN_COOKIE = 'autoLogin';
+
+/**
+ * What a token cookie may hold (RFC 6750 b64token, JWTs included): anything else — a
+ * forged value with a newline, say — is treated as no token, so it never becomes an
+ * invalid Authorization header (decision 0013).
+ */
+const TOKEN_VALUE = /^[A-Za-z0-9._~+/-]{1,4096}=*$/;
+
+function tokenValue(v: string | undefined): string | undefined {
+  return v !== undefined && TOKEN_VALUE.test(v) ? v : undefined;
+}
 const YEAR_S = 365 * 24 * 60 * 60;
 
 export interface CookieNames {
@@ -43,8 +54,8 @@ export class AuthCookies {
 
   read(req: FastifyRequest): { access?: string; refresh?: string; keep: boolean } {
     const c = req.cookies;
-    const access = c[this.names.access];
-    const refresh = c[this.names.refresh];
+    const access = tokenValue(c[this.names.access]);
+    const refresh = tokenValue(c[this.names.refresh]);
     return {
       ...(access ? { access } : {}),
       ...(refresh ? { refresh } : {}),

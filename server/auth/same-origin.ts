@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { PORTAL_HEADER } from '#shared/http.ts';
-import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 
 export function ownOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
@@ -30,6 +30,6 @@ export function sameOrigin(requireHeader: boolean | ((req: FastifyRequest) => bo
     const reason = crossSiteReason(req, typeof requireHeader === 'function' ? requireHeader(req) : requireHeader);
     if (!reason) return;
     req.log.warn({ csrf: { reason, origin: req.headers.origin, site: req.headers['sec-fetch-site'] } }, 'cross-site request refused');
-    return reply.code(403).send({ result: 'error', msg: messages.error.forbidden });
+    return reply.code(403).send({ result: 'error', msg: serverMessages.error.forbidden });
   };
 }

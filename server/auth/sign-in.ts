@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginBody } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 import type { LoginResponse } from '#shared/session.ts';
 import type { HomepageClient } from '../homepage/client.ts';
 import type { FailureCounter } from './login-limits.ts';
@@ -40,7 +41,7 @@ export class PasswordSignIn {
     const wait = this.#failures.retryAfter(userId);
     if (wait > 0) {
       log('account-locked');
-      return { status: 429, retryAfter: wait, answer: { result: 'error', msg: messages.login.accountLocked } };
+      return { status: 429, retryAfter: wait, answer: { result: 'error', msg: serverMessages.login.accountLocked } };
     }
 
     const r = await this.#homepage.call({
@@ -63,7 +64,7 @@ export class PasswordSignIn {
     if (r.status === 401) {
       this.#failures.fail(userId);
       log('invalid');
-      return { status: 401, answer: { result: 'error', msg: messages.login.invalid, expired: false } };
+      return { status: 401, answer: { result: 'error', msg: serverMessages.login.invalid, expired: false } };
     }
     if (r.status === 200 && r.body.result === 'error') {
       const expired = (r.body as { expired?: unknown }).expired === true;

@@ -8,6 +8,7 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyAnswer } from '#shared/contract/common.ts';
+import { redactPath } from '../logger.ts';
 
 export type HomepageMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -125,7 +126,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       const reason = classify(err);
       const durationMs = elapsed();
       c.log.warn(
-        { upstream: { method: c.method, path: c.path, durationMs, reason }, err: { message: (err as Error).message, code: (err as { code?: string }).code } },
+        { upstream: { method: c.method, path: redactPath(c.path), durationMs, reason }, err: { message: (err as Error).message, code: (err as { code?: string }).code } },
         'homepage API call failed',
       );
       return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
@@ -137,7 +138,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     } catch (err) {
       const reason = classify(err);
       const durationMs = elapsed();
-      c.log.warn({ upstream: { method: c.method, path: c.path, status: res.statusCode, durationMs, reason } }, 'homepage API answer broken');
+      c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs, reason } }, 'homepage API answer broken');
       return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
     }
     const durationMs = elapsed();
@@ -149,12 +150,12 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     }
     if (!isAnswer(parsed)) {
       c.log.warn(
-        { upstream: { method: c.method, path: c.path, status: res.statusCode, durationMs, reason: 'malformed', contentType: res.headers['content-type'] } },
+        { upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs, reason: 'malformed', contentType: res.headers['content-type'] } },
         'homepage API answer malformed',
       );
       return { ok: false, status: 502, reason: 'malformed', durationMs };
     }
-    c.log.info({ upstream: { method: c.method, path: c.path, status: res.statusCode, durationMs } }, 'homepage API call');
+    c.log.info({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
     return { ok: true, status: res.statusCode, body: parsed, durationMs };
   }
 

@@ -108,9 +108,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   // ── GET /sso/sso: test single sign-on (decisions D2) ────────────────────────
+  // Cross-site requests are refused (login CSRF, decision 0012); links on the portal's own
+  // pages (same-origin) and typed or bookmarked addresses (Sec-Fetch-Site: none) work.
   app.get<{ Querystring: { userid?: string; key?: string; token?: string } }>(
     '/sso/sso',
-    { schema: { querystring: SsoQuery }, attachValidation: true },
+    { schema: { querystring: SsoQuery }, attachValidation: true, preHandler: opts.testLogin ? sameOrigin(false) : [] },
     async (req, reply) => {
       if (!opts.testLogin) return reply.code(404).type('text/plain; charset=utf-8').send(messages.error.notFound);
       const q = req.validationError ? {} : req.query;

@@ -1,11 +1,15 @@
 /**
  * `/api/v1/homepage/*`: the browser's calls to the homepage API, forwarded through the
  * one homepage client with method, query string and JSON body preserved. Upstream
- * headers (set-cookie above all) are never copied back.
+ * headers (set-cookie above all) are never copied back. Client mistakes are answered
+ * here with 4xx (decision 0013): HEAD is answered as GET without a body, and JSON bodies
+ * are capped in size and depth before anything is forwarded.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 import { safeHomepageUrl } from '../homepage/paths.ts';
+import { redactUrl } from '../logger.ts';
 import type { HomepageMethod } from '../homepage/client.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
@@ -19,11 +23,47 @@ const PORTAL_ONLY = /^\/api\/v1\/homepage\/auth(?:\/|$)/;
 
 const METHODS: HomepageMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** Caps on a JSON body the gateway forwards (decision 0013); the API's own bodies are a few KB. */
+const MAX_JSON_BYTES = 256 * 1024;
+const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in a JSON text, counted up to `limit + 1` (linear, no recursion). */
+function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > max) max = depth;
+      if (max > limit) return max;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return max;
+}
+
 export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
+  // This plugin's own JSON parser (encapsulated: the portal's other routes keep the default).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      done(Object.assign(new Error(`JSON body nested deeper than ${MAX_JSON_DEPTH}`), { statusCode: 400 }), undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
+
   app.route({
     method: METHODS,
     url: '/api/v1/homepage/*',
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_JSON_BYTES,
     // Reads refuse cross-site requests; writes also need the portal's own header (CSRF).
     preHandler: sameOrigin((req) => req.method !== 'GET' && req.method !== 'HEAD'),
     schema: {
@@ -34,11 +74,12 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     handler: async (req, reply) => {
       const target = safeHomepageUrl(req.raw.url ?? '');
       if (!target || PORTAL_ONLY.test(target.path)) {
-        req.log.warn({ url: req.url }, 'gateway refused a path outside the homepage API');
-        return reply.code(400).send({ result: 'error', msg: messages.error.forbiddenPath });
+        req.log.warn({ url: redactUrl(req.url) }, 'gateway refused a path outside the homepage API');
+        return reply.code(400).send({ result: 'error', msg: serverMessages.error.forbiddenPath });
       }
       const result = await opts.auth.call(req, reply, {
-        method: req.method as HomepageMethod,
+        // HEAD (Fastify's automatic HEAD route) is asked upstream as GET; Fastify drops the body.
+        method: req.method === 'HEAD' ? 'GET' : (req.method as HomepageMethod),
         path: target.path,
         query: target.query,
         body: req.body,

@@ -22,6 +22,8 @@ export const E2E_ENV: Record<string, string> = {
   LOG_LEVEL: 'info',
   ACCESS_TOKEN_TTL_S: '8',
   LOGIN_RATE_PER_MINUTE: '1000',
+  // No load balancer to tell in tests: stop at once.
+  SHUTDOWN_DELAY_MS: '0',
 };
 
 export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {

@@ -40,6 +40,7 @@ test.describe('desktop (1280 px)', () => {
     await expect(menu.getByRole('button', { name: '도서' })).toBeFocused();
     await expect(menu.getByRole('button', { name: '도서' })).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: '인기 도서' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/search\/popularbooksearch$/);
   });

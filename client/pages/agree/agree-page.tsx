@@ -9,7 +9,7 @@ import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
 import { agreeText } from './messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { safeLocalPath } from '#shared/safe-redirect.ts';
+import { safeReturnPath } from '#shared/safe-redirect.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { portal } from '#client/api/portal.ts';
 import { firstMissing, formError, formOk, FormMessage, field, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (onServer(context)) {
     // The session cookie carries the agreement: re-read it, then continue where the member was going.
     await portal(context).refreshSession();
-    throw redirect(safeLocalPath(new URL(request.url).searchParams.get('returnTo')) ?? HOME_PATH);
+    throw redirect(safeReturnPath(new URL(request.url).searchParams.get('returnTo')) ?? HOME_PATH);
   }
   return formOk(context, undefined);
 }
@@ -112,7 +112,7 @@ export default function AgreePage() {
 
   useFormFeedback(result, () => {
     // Re-read the session so the server's cookie and the browser agree on the terms.
-    void rereadSession(store).then(() => navigate(safeLocalPath(params.get('returnTo')) ?? HOME_PATH, { replace: true }));
+    void rereadSession(store).then(() => navigate(safeReturnPath(params.get('returnTo')) ?? HOME_PATH, { replace: true }));
   });
 
   return (

@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { loginText } from './messages.ts';
-import { AGREE_PATH, HOME_PATH, isLoginPath } from '#shared/routes.ts';
-import { safeLocalPath } from '#shared/safe-redirect.ts';
+import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
+import { safeReturnPath } from '#shared/safe-redirect.ts';
 import type { LoginResponse } from '#shared/session.ts';
 import { portal } from '#client/api/portal.ts';
 import { field, fieldState, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
@@ -21,12 +21,6 @@ import { useDialogs } from '#client/shell/dialogs.tsx';
 import logoUrl from '#client/styles/logo.svg';
 
 type Member = Extract<LoginResponse, { result: 'success' }>;
-
-/** Where to go after signing in: a same-origin path that is not the login screen again. */
-function returnPath(search: string | null): string | undefined {
-  const path = safeLocalPath(search);
-  return path && !isLoginPath(path.split(/[?#]/)[0] ?? '') ? path : undefined;
-}
 
 function agreePath(returnTo: string | undefined): string {
   return `${AGREE_PATH}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
@@ -49,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   // Without JavaScript there is no confirm dialog: terms not agreed go straight to the agreement page.
-  const returnTo = returnPath(new URL(request.url).searchParams.get('returnTo'));
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get('returnTo'));
   if (onServer(context)) throw redirect(answer.agreeYn === 'Y' ? (returnTo ?? HOME_PATH) : agreePath(returnTo));
   return formOk<Member>(context, answer);
 }
@@ -66,7 +60,7 @@ export default function LoginPage() {
   const navigation = useNavigation();
   const result = useActionData<FormResult<Member>>();
   const [params] = useSearchParams();
-  const returnTo = returnPath(params.get('returnTo'));
+  const returnTo = safeReturnPath(params.get('returnTo'));
   const busy = navigation.state === 'submitting';
 
   /** After a successful sign-in: terms first (confirm), then where the member was going. */

@@ -5,6 +5,7 @@ import {
   NoticeDetailAnswer, NoticeKeyParams, NoticeListAnswer, NoticeListQuery, type Faq, type Notice,
 } from '#shared/contract/index.ts';
 import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 import { errorAnswers, notFound } from '../errors.ts';
 import { transaction } from '../store/db.ts';
 import { int, oneOf, str, yn, type Row } from '../store/rows.ts';
@@ -98,7 +99,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         bumpNotice.run(key);
         return getNotice.get(key);
       });
-      if (!r) throw notFound(messages.notice.notFound);
+      if (!r) throw notFound(serverMessages.notice.notFound);
       return {
         result: 'success' as const,
         notice: { ...toNotice(r), notice_content: str(r, 'notice_content'), view_count: int(r, 'view_count') },

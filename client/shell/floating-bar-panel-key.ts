@@ -1,0 +1,2 @@
+/** Session storage key: the floating bar was closed in this visit. */
+export const DISMISS_KEY = 'floatingBarClosed';

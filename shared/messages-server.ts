@@ -1,0 +1,20 @@
+/**
+ * Korean messages only the portal's server answers with (refusals, limits); kept apart
+ * from shared/messages.ts so the browser bundle does not carry them (decision 0034).
+ */
+export const serverMessages = {
+  error: {
+    badRequest: '요청 내용을 다시 확인해 주세요.',
+    forbiddenPath: '허용되지 않은 요청 경로입니다.',
+    forbidden: '허용되지 않은 요청입니다.',
+    tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  },
+  login: {
+    invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',
+    tooMany: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    accountLocked: '로그인에 여러 번 실패하여 잠시 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  },
+  notice: {
+    notFound: '요청하신 공지사항을 찾을 수 없습니다.',
+  },
+} as const;
