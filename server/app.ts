@@ -12,7 +12,9 @@ import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
 import type { Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
+import { FailureCounter, SharedFailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
+import { SharedRefreshFlight } from './auth/refresh-flight.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { loggerOptions } from './logger.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -21,6 +23,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { authRoutes } from './routes/auth.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
+import { PortalMetrics } from './scale/metrics.ts';
+import { metricsPlugin } from './scale/metrics-plugin.ts';
+import { overloadProtection } from './scale/overload.ts';
+import { sharedRateLimitStore } from './scale/rate-limit-store.ts';
+import { RedisLink } from './scale/redis.ts';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -76,8 +83,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(status).type('text/plain; charset=utf-8').send(msg);
   });
 
+  const metrics = new PortalMetrics();
+  await app.register(metricsPlugin, { metrics, exposeRoute: config.metricsPort === undefined });
+  await overloadProtection(app, config.overload, metrics);
+  // Shared state of several instances (decision 0020); without REDIS_URL, this process's memory.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log, metrics) : undefined;
+  if (redis) {
+    await redis.connect();
+    app.addHook('onClose', () => redis.close());
+  }
+
   const homepage =
-    opts.homepage ?? createHomepageClient({ baseUrl: config.homepageApiUrl ?? '', timeoutMs: config.homepageTimeoutMs });
+    opts.homepage ??
+    createHomepageClient({ baseUrl: config.homepageApiUrl ?? '', timeoutMs: config.homepageTimeoutMs, observe: metrics.upstream });
   app.addHook('onClose', async () => {
     if (!opts.homepage) await homepage.close();
   });
@@ -89,7 +107,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
   }
   const secure = config.auth.secureCookies;
-  const auth = new MemberAuth(homepage, new AuthCookies(secure));
+  const auth = new MemberAuth(homepage, new AuthCookies(secure), {
+    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000) } : {}),
+    onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
+  });
   await app.register(cookie, { secret: config.auth.sessionSecret });
   await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
   await app.register(inappPlugin, { secureCookies: secure });
@@ -101,8 +122,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     renderTimeoutMs: config.renderTimeoutMs,
     publicConfig: config.public,
     auth,
+    onTiming: metrics.ssr,
   });
-  await app.register(authRoutes, { auth, homepage, config: config.auth, testLogin: config.public.testLogin });
+  const hour = 60 * 60 * 1000;
+  await app.register(authRoutes, {
+    auth,
+    homepage,
+    config: config.auth,
+    testLogin: config.public.testLogin,
+    failures: redis
+      ? new SharedFailureCounter(config.auth.loginFailuresPerHour, hour, redis)
+      : new FailureCounter(config.auth.loginFailuresPerHour, hour),
+    ...(redis ? { rateLimitStore: sharedRateLimitStore(redis) } : {}),
+    metrics,
+  });
   await app.vite.ready();
 
   const notFound = (reply: FastifyReply) =>

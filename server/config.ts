@@ -34,6 +34,11 @@ export const PortalEnv = Type.Object({
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
   LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
+  REDIS_URL: EnvType.optionalText('a redis:// or rediss:// URL'),
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'a port between 1 and 65535' })),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: EnvType.int(250, 0, 60_000),
+  OVERLOAD_MAX_HEAP_PERCENT: EnvType.int(90, 0, 100),
+  OVERLOAD_RETRY_AFTER_S: EnvType.int(10, 1, 3600),
   TEST_LOGIN: EnvType.flag(false),
   TEST_LOGIN_USER_ID: EnvType.text('reader01'),
   TEST_LOGIN_KEY: EnvType.text('UK7F3A9C21D4E8'),
@@ -67,6 +72,19 @@ export interface Config {
   shutdownGraceMs: number;
   auth: AuthConfig;
   public: PublicConfig;
+  /** Shared state of several instances (sign-in limits, refresh single-flight); undefined → memory. */
+  redisUrl: string | undefined;
+  /** /metrics on its own listener on this port; undefined → on the public port. */
+  metricsPort: number | undefined;
+  overload: OverloadConfig;
+}
+
+/** When requests are turned away with 503 (0 turns a check off). */
+export interface OverloadConfig {
+  maxEventLoopDelayMs: number;
+  /** Percent of V8's heap limit. */
+  maxHeapPercent: number;
+  retryAfterS: number;
 }
 
 export interface AuthConfig {
@@ -101,6 +119,13 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     trustProxy: env.TRUST_PROXY,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    redisUrl: redisUrl(env.REDIS_URL),
+    metricsPort: env.METRICS_PORT,
+    overload: {
+      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapPercent: env.OVERLOAD_MAX_HEAP_PERCENT,
+      retryAfterS: env.OVERLOAD_RETRY_AFTER_S,
+    },
     auth: {
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,
@@ -122,4 +147,19 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** Checked here, not by the schema, so that a wrong value (it may hold a password) is never echoed. */
+function redisUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL (value not shown)');
+  }
+  return value;
 }

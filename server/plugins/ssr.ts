@@ -28,6 +28,8 @@ export interface SsrOptions {
   publicConfig: PublicConfig;
   /** The member's session and member-aware homepage calls (cookies set before the first byte). */
   auth: MemberAuth;
+  /** Told, in seconds from the start of a page render, when its shell is ready and when it is complete (metrics). */
+  onTiming?: (phase: 'shell' | 'complete', seconds: number) => void;
 }
 
 declare module 'fastify' {
@@ -152,6 +154,7 @@ export const ssrPlugin = fp<SsrOptions>(
       tpl: PageTemplate,
       page: Extract<RenderOutcome, { kind: 'page' }>,
       status: number,
+      started: number,
     ): Promise<FastifyReply> {
       const nonce = reply.cspNonce?.script;
       const bot = BOT_UA.test(req.headers['user-agent'] ?? '');
@@ -166,6 +169,8 @@ export const ssrPlugin = fp<SsrOptions>(
               tpl.tail({ dataJson: page.dataJson, nonce }),
             );
             body.once('close', () => clearTimeout(timers.render));
+            opts.onTiming?.('shell', (performance.now() - started) / 1000);
+            body.once('finish', () => opts.onTiming?.('complete', (performance.now() - started) / 1000));
             reply
               .code(status)
               .type('text/html; charset=utf-8')
@@ -192,6 +197,7 @@ export const ssrPlugin = fp<SsrOptions>(
     app.decorate('renderPage', async function renderPage(req: FastifyRequest, reply: FastifyReply, options?: { status?: number }) {
       if (!entry || !template) throw new Error('SSR is not ready');
       const tpl = template;
+      const started = performance.now();
       let outcome: RenderOutcome;
       try {
         const user = await opts.auth.session(req, reply);
@@ -212,7 +218,7 @@ export const ssrPlugin = fp<SsrOptions>(
         return reply.code(500).type('text/html; charset=utf-8').send(errorPage(opts.publicConfig.siteName));
       }
       if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
-      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status);
+      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status, started);
     });
   },
   { name: 'portal-ssr' },

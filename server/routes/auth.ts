@@ -5,22 +5,28 @@
  * single sign-on (decisions D2, only with TEST_LOGIN=Y).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { LoginBody } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
 import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import type { AuthConfig } from '../config.ts';
 import type { HomepageClient } from '../homepage/client.ts';
-import { FailureCounter } from '../auth/login-limits.ts';
+import type { LoginFailures } from '../auth/login-limits.ts';
 import { isTokenAnswer, memberFields, type MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
+import type { PortalMetrics, SignInOutcome } from '../scale/metrics.ts';
 
 export interface AuthRoutesOptions {
   auth: MemberAuth;
   homepage: HomepageClient;
   config: AuthConfig;
   testLogin: boolean;
+  /** Failed sign-ins per account (memory, or Redis with REDIS_URL). */
+  failures: LoginFailures;
+  /** @fastify/rate-limit's store for the per-address limit; unset → its memory store. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
+  metrics: PortalMetrics;
 }
 
 const SsoQuery = {
@@ -37,11 +43,12 @@ function wantsHtml(req: FastifyRequest): boolean {
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
-  const { auth, homepage, config } = opts;
-  const failures = new FailureCounter(config.loginFailuresPerHour, 60 * 60 * 1000);
+  const { auth, homepage, config, failures, metrics } = opts;
 
   await app.register(rateLimit, {
     global: false,
+    ...(opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
+    onExceeded: () => metrics.rateLimited('ip'),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       result: 'error',
@@ -61,11 +68,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     async (req, reply) => {
       const userId = req.body.user_id.trim();
       const keep = req.body.keep === true;
-      const log = (outcome: string) => req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
+      const log = (outcome: string, counted: SignInOutcome) => {
+        metrics.signIn(counted);
+        req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
+      };
 
-      const wait = failures.retryAfter(userId);
+      const wait = await failures.retryAfter(userId);
       if (wait > 0) {
-        log('account-locked');
+        metrics.rateLimited('account');
+        log('account-locked', 'account_locked');
         return reply.code(429).header('retry-after', String(wait)).send({ result: 'error', msg: messages.login.accountLocked });
       }
 
@@ -77,26 +88,26 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         log: req.log,
       });
       if (!r.ok) {
-        log('unavailable');
+        log('unavailable', 'unavailable');
         return reply.code(r.status).send({ result: 'error', msg: messages.error.temporary });
       }
       if (r.status === 200 && isTokenAnswer(r.body)) {
-        failures.succeed(userId);
+        await failures.succeed(userId);
         auth.signIn(req, reply, r.body, keep);
-        log('success');
+        log('success', 'success');
         return { result: 'success', msg: '', expired: false, ...memberFields(r.body) };
       }
       if (r.status === 401) {
-        failures.fail(userId);
-        log('invalid');
+        await failures.fail(userId);
+        log('invalid', 'invalid');
         return reply.code(401).send({ result: 'error', msg: messages.login.invalid, expired: false });
       }
       if (r.status === 200 && r.body.result === 'error') {
         const expired = (r.body as { expired?: unknown }).expired === true;
-        log(expired ? 'expired' : 'refused');
+        log(expired ? 'expired' : 'refused', expired ? 'expired' : 'refused');
         return { result: 'error', expired, msg: expired ? messages.login.expired : (r.body.msg ?? messages.error.temporary) };
       }
-      log(`upstream-${r.status}`);
+      log(`upstream-${r.status}`, 'upstream_error');
       return reply.code(r.status >= 500 ? 502 : r.status).send({ result: 'error', msg: r.body.msg ?? messages.error.temporary });
     },
   );
