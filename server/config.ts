@@ -36,7 +36,7 @@ export const PortalEnv = Type.Object({
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
   REDIS_URL: EnvType.optionalText('a redis:// or rediss:// URL'),
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'a port between 1 and 65535' })),
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: EnvType.int(250, 0, 60_000),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: EnvType.int(1_000, 0, 60_000),
   OVERLOAD_MAX_HEAP_PERCENT: EnvType.int(90, 0, 100),
   OVERLOAD_RETRY_AFTER_S: EnvType.int(10, 1, 3600),
   TEST_LOGIN: EnvType.flag(false),

@@ -8,7 +8,7 @@ t.test('defaults: no Redis, metrics on the public port, overload thresholds on',
   const c = loadConfig(base, []);
   t.equal(c.redisUrl, undefined);
   t.equal(c.metricsPort, undefined);
-  t.same(c.overload, { maxEventLoopDelayMs: 250, maxHeapPercent: 90, retryAfterS: 10 });
+  t.same(c.overload, { maxEventLoopDelayMs: 1000, maxHeapPercent: 90, retryAfterS: 10 });
 });
 
 t.test('values are read and checked', async (t) => {
