@@ -18,8 +18,9 @@ import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
-import { FailureCounter } from './auth/login-limits.ts';
+import { FailureCounter, SharedFailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
+import { SharedRefreshFlight } from './auth/refresh-flight.ts';
 import { sameOrigin } from './auth/same-origin.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
@@ -31,6 +32,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { authRoutes } from './routes/auth.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
+import { PortalMetrics } from './scale/metrics.ts';
+import { metricsPlugin } from './scale/metrics-plugin.ts';
+import { overloadProtection } from './scale/overload.ts';
+import { sharedRateLimitStore } from './scale/rate-limit-store.ts';
+import { RedisLink } from './scale/redis.ts';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -86,13 +92,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(status).type('text/plain; charset=utf-8').send(msg);
   });
 
+  // HTML and JSON compressed on the fly; each written chunk is flushed so a streamed page
+  // still arrives in pieces. Built assets carry their own precompressed files (decision 0034).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH },
+    zlibOptions: { level: 6, flush: zlib.constants.Z_SYNC_FLUSH },
+  });
+  const metrics = new PortalMetrics();
+  await app.register(metricsPlugin, { metrics, exposeRoute: config.metricsPort === undefined });
+  await overloadProtection(app, config.overload, metrics);
+  // Shared state of several instances (decision 0020); without REDIS_URL, this process's memory.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log, metrics) : undefined;
+  if (redis) {
+    await redis.connect();
+    app.addHook('onClose', () => redis.close());
+  }
+
   const upstream =
-    opts.homepage ?? createHomepageClient({ baseUrl: config.homepageApiUrl ?? '', timeoutMs: config.homepageTimeoutMs });
+    opts.homepage ??
+    createHomepageClient({ baseUrl: config.homepageApiUrl ?? '', timeoutMs: config.homepageTimeoutMs, observe: metrics.upstream });
   app.addHook('onClose', async () => {
     if (!opts.homepage) await upstream.close();
   });
   // Public reads are cached (decision 0033); /readyz asks the upstream itself.
-  const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries });
+  const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries, onRead: metrics.cache });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -109,20 +134,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
   }
   const secure = config.auth.secureCookies;
-  const auth = new MemberAuth(homepage, new AuthCookies(secure));
-  const signIn = new PasswordSignIn(auth, homepage, new FailureCounter(config.auth.loginFailuresPerHour, 60 * 60 * 1000));
-  await app.register(cookie, { secret: config.auth.sessionSecret });
-  // HTML and JSON compressed on the fly; each written chunk is flushed so a streamed page
-  // still arrives in pieces. Built assets carry their own precompressed files (decision 0034).
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 }, flush: zlib.constants.BROTLI_OPERATION_FLUSH },
-    zlibOptions: { level: 6, flush: zlib.constants.Z_SYNC_FLUSH },
+  const auth = new MemberAuth(homepage, new AuthCookies(secure), {
+    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000) } : {}),
+    onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
   });
+  const hour = 60 * 60 * 1000;
+  const failures = redis
+    ? new SharedFailureCounter(config.auth.loginFailuresPerHour, hour, redis)
+    : new FailureCounter(config.auth.loginFailuresPerHour, hour);
+  const signIn = new PasswordSignIn(auth, homepage, failures, metrics);
+  await app.register(cookie, { secret: config.auth.sessionSecret });
   // Routes opt in with `config.rateLimit` (the sign-in routes, decision 0008).
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
+    onExceeded: () => metrics.rateLimited('ip'),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, result: 'error', msg: serverMessages.login.tooMany }),
   });
   await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
@@ -136,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicConfig: config.public,
     auth,
     signIn,
+    onTiming: metrics.ssr,
   });
   await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.vite.ready();

@@ -37,6 +37,11 @@ export const PortalEnv = Type.Object({
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
   LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
+  REDIS_URL: EnvType.optionalText('a redis:// or rediss:// URL'),
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'a port between 1 and 65535' })),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: EnvType.int(1_000, 0, 60_000),
+  OVERLOAD_MAX_HEAP_PERCENT: EnvType.int(90, 0, 100),
+  OVERLOAD_RETRY_AFTER_S: EnvType.int(10, 1, 3600),
   TEST_LOGIN: EnvType.flag(false),
   TEST_LOGIN_USER_ID: EnvType.text('reader01'),
   TEST_LOGIN_KEY: EnvType.text('UK7F3A9C21D4E8'),
@@ -81,6 +86,19 @@ export interface Config {
   /** Public homepage reads cached in the process (decision 0033): seconds per kind, 0 = off. */
   cache: { ttlS: CacheTtls; maxEntries: number };
   public: PublicConfig;
+  /** Shared state of several instances (sign-in limits, refresh single-flight); undefined → memory. */
+  redisUrl: string | undefined;
+  /** /metrics on its own listener on this port; undefined → on the public port. */
+  metricsPort: number | undefined;
+  overload: OverloadConfig;
+}
+
+/** When requests are turned away with 503 (0 turns a check off). */
+export interface OverloadConfig {
+  maxEventLoopDelayMs: number;
+  /** Percent of V8's heap limit. */
+  maxHeapPercent: number;
+  retryAfterS: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -138,6 +156,13 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
         search: env.CACHE_TTL_SEARCH_S,
       },
       maxEntries: env.CACHE_MAX_ENTRIES,
+    },
+    redisUrl: redisUrl(env.REDIS_URL),
+    metricsPort: env.METRICS_PORT,
+    overload: {
+      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapPercent: env.OVERLOAD_MAX_HEAP_PERCENT,
+      retryAfterS: env.OVERLOAD_RETRY_AFTER_S,
     },
     auth: {
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
@@ -218,4 +243,19 @@ function allowedHost(entry: string): string {
     throw new ConfigError(`REDIRECT_ALLOWED_HOSTS must be comma-separated host names, got "${entry}"`);
   }
   return url.host;
+}
+
+/** Checked here, not by the schema, so that a wrong value (it may hold a password) is never echoed. */
+function redisUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL (value not shown)');
+  }
+  return value;
 }

@@ -12,6 +12,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedApi, type EmbeddedApi } from './homepage-api/embedded.ts';
 import { loggerOptions } from './logger.ts';
+import { startMetricsServer } from './scale/metrics-plugin.ts';
 
 let config: Config;
 try {
@@ -32,6 +33,7 @@ if (!config.homepageApiUrl) {
 
 const lifecycle = { shuttingDown: false };
 const app = await buildApp(config, { lifecycle });
+let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
 
 closeWithGrace(
   {
@@ -50,6 +52,7 @@ closeWithGrace(
     app.log.info({ elapsedMs: elapsed() }, 'closing: no new connections; in-flight requests finish');
     await app.close();
     app.log.info({ elapsedMs: elapsed() }, 'portal closed');
+    await metricsServer?.close();
     if (embedded) {
       await embedded.close();
       app.log.info({ elapsedMs: elapsed() }, 'embedded homepage API closed');
@@ -59,11 +62,15 @@ closeWithGrace(
 );
 
 await app.listen({ port: config.port, host: config.host });
+// METRICS_PORT: /metrics on a listener of its own, not on the public port.
+if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, { host: config.host, port: config.metricsPort });
 app.log.info(
   {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
     homepageApi: embedded ? 'embedded' : config.homepageApiUrl,
     dev: config.dev,
+    ...(metricsServer ? { metricsPort: config.metricsPort } : {}),
+    sharedState: config.redisUrl ? 'redis' : 'memory',
   },
   'portal listening',
 );

@@ -4,16 +4,14 @@
  * and retries once on 403, and ends the session on 401 (spec §8). The gateway, the
  * sign-in routes and the SSR loaders all go through here, so they behave the same.
  */
-import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginSuccess } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
-import type { AuthCookies, IssuedTokens } from './cookies.ts';
-
-export type TokenAnswer = MemberFields & IssuedTokens & { result: 'success' };
+import type { AuthCookies } from './cookies.ts';
+import { MemoryRefreshFlight, type RefreshFlight, type RefreshOutcome, type TokenAnswer } from './refresh-flight.ts';
 
 /** Sign-in, refresh and SSO answers carry the contract's LoginSuccess fields (SSO adds code_value). */
 const tokenAnswer = Compile(LoginSuccess);
@@ -35,8 +33,6 @@ export function memberFields(a: MemberFields): MemberFields {
   };
 }
 
-export type RefreshOutcome = { kind: 'ok'; answer: TokenAnswer } | { kind: 'rejected' } | { kind: 'unavailable' };
-
 interface RequestAuthState {
   access?: string;
   refresh?: string;
@@ -46,8 +42,12 @@ interface RequestAuthState {
   ended: boolean;
 }
 
-/** How long a finished refresh is still shared with late duplicates from the same page load. */
-const SHARE_REFRESH_MS = 2_000;
+export interface MemberAuthOptions {
+  /** Where concurrent refreshes of one token are coalesced: this process (default) or Redis. */
+  flight?: RefreshFlight;
+  /** Told the outcome of every refresh (metrics). */
+  onRefresh?: (outcome: RefreshOutcome['kind'], shared: boolean) => void;
+}
 
 export class MemberAuth {
   readonly cookies: AuthCookies;
@@ -59,11 +59,14 @@ export class MemberAuth {
    * the same refresh token, which the API would take for reuse and revoke the family.
    * Outside that short window a spent token reaches the API, and reuse is detected.
    */
-  readonly #refreshing = new Map<string, { at: number; promise: Promise<RefreshOutcome> }>();
+  readonly #flight: RefreshFlight;
+  readonly #onRefresh: MemberAuthOptions['onRefresh'];
 
-  constructor(homepage: HomepageClient, cookies: AuthCookies) {
+  constructor(homepage: HomepageClient, cookies: AuthCookies, opts: MemberAuthOptions = {}) {
     this.#homepage = homepage;
     this.cookies = cookies;
+    this.#flight = opts.flight ?? new MemoryRefreshFlight();
+    this.#onRefresh = opts.onRefresh;
   }
 
   #stateOf(req: FastifyRequest): RequestAuthState {
@@ -86,33 +89,25 @@ export class MemberAuth {
     return this.#stateOf(req).ended;
   }
 
-  refresh(refreshToken: string, req: FastifyRequest): Promise<RefreshOutcome> {
-    const key = createHash('sha256').update(refreshToken).digest('base64url');
-    const now = Date.now();
-    for (const [k, v] of this.#refreshing) if (v.at !== 0 && now - v.at > SHARE_REFRESH_MS) this.#refreshing.delete(k);
-    const shared = this.#refreshing.get(key);
-    if (shared) return shared.promise;
-    const promise = this.#homepage
-      .call({
-        method: 'POST',
-        path: '/api/v1/homepage/auth/refresh',
-        body: { refresh_token: refreshToken },
-        requestId: req.id,
-        log: req.log,
-      })
-      .then((r): RefreshOutcome => {
-        if (!r.ok) return { kind: 'unavailable' };
-        if (r.status === 200 && isTokenAnswer(r.body)) return { kind: 'ok', answer: r.body };
-        if (r.status === 401 || r.status === 403 || r.status === 400) return { kind: 'rejected' };
-        return { kind: 'unavailable' };
-      });
-    // Shared while in flight (at = 0), then for SHARE_REFRESH_MS after it settles.
-    const entry = { at: 0, promise };
-    this.#refreshing.set(key, entry);
-    void promise.finally(() => {
-      entry.at = Date.now();
-    });
-    return promise;
+  async refresh(refreshToken: string, req: FastifyRequest): Promise<RefreshOutcome> {
+    const call = () =>
+      this.#homepage
+        .call({
+          method: 'POST',
+          path: '/api/v1/homepage/auth/refresh',
+          body: { refresh_token: refreshToken },
+          requestId: req.id,
+          log: req.log,
+        })
+        .then((r): RefreshOutcome => {
+          if (!r.ok) return { kind: 'unavailable' };
+          if (r.status === 200 && isTokenAnswer(r.body)) return { kind: 'ok', answer: r.body };
+          if (r.status === 401 || r.status === 403 || r.status === 400) return { kind: 'rejected' };
+          return { kind: 'unavailable' };
+        });
+    const { outcome, shared } = await this.#flight.run(refreshToken, call, req.log);
+    this.#onRefresh?.(outcome.kind, shared);
+    return outcome;
   }
 
   /** Signs the member in on this reply (cookies) and for the rest of this request. */

@@ -10,7 +10,8 @@ import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import type { LoginResponse } from '#shared/session.ts';
 import type { HomepageClient } from '../homepage/client.ts';
-import type { FailureCounter } from './login-limits.ts';
+import type { LoginFailures } from './login-limits.ts';
+import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../scale/metrics.ts';
 import { isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
 
 export interface SignInOutcome {
@@ -24,23 +25,29 @@ export interface SignInOutcome {
 export class PasswordSignIn {
   readonly #auth: MemberAuth;
   readonly #homepage: HomepageClient;
-  readonly #failures: FailureCounter;
+  readonly #failures: LoginFailures;
+  readonly #metrics: PortalMetrics;
 
-  constructor(auth: MemberAuth, homepage: HomepageClient, failures: FailureCounter) {
+  constructor(auth: MemberAuth, homepage: HomepageClient, failures: LoginFailures, metrics: PortalMetrics) {
     this.#auth = auth;
     this.#homepage = homepage;
     this.#failures = failures;
+    this.#metrics = metrics;
   }
 
   /** Signs the member in on this reply (cookies) when the homepage API accepts the password. */
   async signIn(req: FastifyRequest, reply: FastifyReply, body: LoginBody): Promise<SignInOutcome> {
     const userId = body.user_id.trim();
     const keep = body.keep === true;
-    const log = (outcome: string) => req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
+    const log = (outcome: string, counted: CountedOutcome) => {
+      this.#metrics.signIn(counted);
+      req.log.info({ auth: { event: 'login', userId, outcome, keep } }, 'sign-in attempt');
+    };
 
-    const wait = this.#failures.retryAfter(userId);
+    const wait = await this.#failures.retryAfter(userId);
     if (wait > 0) {
-      log('account-locked');
+      this.#metrics.rateLimited('account');
+      log('account-locked', 'account_locked');
       return { status: 429, retryAfter: wait, answer: { result: 'error', msg: serverMessages.login.accountLocked } };
     }
 
@@ -52,26 +59,26 @@ export class PasswordSignIn {
       log: req.log,
     });
     if (!r.ok) {
-      log('unavailable');
+      log('unavailable', 'unavailable');
       return { status: r.status, answer: { result: 'error', msg: messages.error.temporary } };
     }
     if (r.status === 200 && isTokenAnswer(r.body)) {
-      this.#failures.succeed(userId);
+      await this.#failures.succeed(userId);
       this.#auth.signIn(req, reply, r.body, keep);
-      log('success');
+      log('success', 'success');
       return { status: 200, answer: { result: 'success', msg: '', expired: false, ...memberFields(r.body) } };
     }
     if (r.status === 401) {
-      this.#failures.fail(userId);
-      log('invalid');
+      await this.#failures.fail(userId);
+      log('invalid', 'invalid');
       return { status: 401, answer: { result: 'error', msg: serverMessages.login.invalid, expired: false } };
     }
     if (r.status === 200 && r.body.result === 'error') {
       const expired = (r.body as { expired?: unknown }).expired === true;
-      log(expired ? 'expired' : 'refused');
+      log(expired ? 'expired' : 'refused', expired ? 'expired' : 'refused');
       return { status: 200, answer: { result: 'error', expired, msg: expired ? messages.login.expired : (r.body.msg ?? messages.error.temporary) } };
     }
-    log(`upstream-${r.status}`);
+    log(`upstream-${r.status}`, 'upstream_error');
     return { status: r.status >= 500 ? 502 : r.status, answer: { result: 'error', msg: r.body.msg ?? messages.error.temporary } };
   }
 }

@@ -45,6 +45,8 @@ export interface HomepageClientOptions {
   maxBodyBytes?: number;
   /** For tests: a MockAgent or another dispatcher instead of the pool. */
   dispatcher?: Dispatcher;
+  /** Told every call and its result (metrics). */
+  observe?: (call: HomepageCall, result: HomepageResult) => void;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -161,7 +163,13 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
 
   return {
     baseUrl: base.origin + basePath,
-    call,
+    call: opts.observe
+      ? async (c) => {
+          const result = await call(c);
+          opts.observe?.(c, result);
+          return result;
+        }
+      : call,
     close: async () => {
       if (!opts.dispatcher) await dispatcher.close();
     },

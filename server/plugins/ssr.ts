@@ -30,6 +30,8 @@ export interface SsrOptions {
   /** The member's session and member-aware homepage calls (cookies set before the first byte). */
   auth: MemberAuth;
   signIn: PasswordSignIn;
+  /** Told, in seconds from the start of a page render, when its shell is ready and when it is complete (metrics). */
+  onTiming?: (phase: 'shell' | 'complete', seconds: number) => void;
 }
 
 declare module 'fastify' {
@@ -196,6 +198,7 @@ export const ssrPlugin = fp<SsrOptions>(
       tpl: PageTemplate,
       page: Extract<RenderOutcome, { kind: 'page' }>,
       status: number,
+      started: number,
     ): Promise<FastifyReply> {
       const nonce = reply.cspNonce?.script;
       // Streaming needs JavaScript to put late content in place: crawlers, and browsers that
@@ -212,6 +215,8 @@ export const ssrPlugin = fp<SsrOptions>(
               async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
             );
             body.once('close', () => clearTimeout(timers.render));
+            opts.onTiming?.('shell', (performance.now() - started) / 1000);
+            body.once('finish', () => opts.onTiming?.('complete', (performance.now() - started) / 1000));
             reply
               .code(status)
               .type('text/html; charset=utf-8')
@@ -242,6 +247,7 @@ export const ssrPlugin = fp<SsrOptions>(
     ) {
       if (!entry || !template) throw new Error('SSR is not ready');
       const tpl = template;
+      const started = performance.now();
       let outcome: RenderOutcome;
       try {
         const user = await opts.auth.session(req, reply);
@@ -269,7 +275,7 @@ export const ssrPlugin = fp<SsrOptions>(
       }
       // After a form post the browser must GET the next page (303), whatever the action said.
       if (outcome.kind === 'redirect') return reply.redirect(outcome.location, options?.form ? 303 : outcome.status);
-      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status);
+      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status, started);
     });
   },
   { name: 'portal-ssr' },

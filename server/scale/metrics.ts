@@ -1,0 +1,188 @@
+/**
+ * Prometheus metrics of one portal process (prom-client, decision 0021). One registry
+ * per app (tests build many apps in one process), Node's default metrics (event-loop
+ * lag, heap, CPU, GC) and the portal's own series below. Labels are route patterns,
+ * operations and outcomes from fixed sets: never member ids, tokens or raw URLs.
+ */
+import type { CacheKind, CacheOutcome } from '../homepage/public-cache.ts';
+import type { Server } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { HomepageCall, HomepageResult } from '../homepage/client.ts';
+import { upstreamOperation } from './upstream-operations.ts';
+
+export type UpstreamOutcome = 'ok' | '4xx' | '5xx' | 'timeout' | 'refresh';
+export const SIGN_IN_OUTCOMES = [
+  'success', 'invalid', 'expired', 'refused', 'account_locked', 'unavailable', 'upstream_error',
+] as const;
+export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
+/** `ip`: the per-address limit (@fastify/rate-limit); `account`: failures per account. */
+export type RateLimitKind = 'ip' | 'account';
+export type RefreshResult = 'ok' | 'rejected' | 'unavailable';
+/** `upstream`: this request called the API; `shared`: it took another request's answer. */
+export type RefreshSource = 'upstream' | 'shared';
+export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh';
+/** The public read cache's kinds and outcomes (decision 0033). */
+const CACHE_KINDS: readonly CacheKind[] = ['notice', 'code', 'content', 'popular', 'search'];
+const CACHE_OUTCOMES: readonly CacheOutcome[] = ['hit', 'miss', 'stale', 'bypass'];
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export class PortalMetrics {
+  readonly registry = new Registry();
+  readonly #requests: Histogram<'method' | 'route' | 'status_code'>;
+  readonly #upstream: Histogram<'method' | 'operation' | 'outcome'>;
+  readonly #shellReady: Histogram;
+  readonly #render: Histogram;
+  readonly #signIns: Counter<'outcome'>;
+  readonly #rateLimited: Counter<'limit'>;
+  readonly #refreshes: Counter<'outcome' | 'source'>;
+  readonly #overload: Counter<'reason'>;
+  readonly #cache: Counter<'kind' | 'outcome'>;
+  readonly #redisFallbacks: Counter<'feature'>;
+
+  constructor() {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.#requests = new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Requests answered by the portal, by route pattern and status (its _count is the request counter).',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: SECONDS,
+      registers,
+    });
+    this.#upstream = new Histogram({
+      name: 'portal_upstream_request_duration_seconds',
+      help: 'Homepage API calls, by operation (route pattern) and outcome (ok, 4xx, 5xx, timeout, refresh = 403).',
+      labelNames: ['method', 'operation', 'outcome'],
+      buckets: SECONDS,
+      registers,
+    });
+    this.#shellReady = new Histogram({
+      name: 'portal_ssr_shell_ready_seconds',
+      help: 'From the start of a page render (loaders included) to its shell ready: the first byte.',
+      buckets: SECONDS,
+      registers,
+    });
+    this.#render = new Histogram({
+      name: 'portal_ssr_render_seconds',
+      help: 'From the start of a page render to its last byte rendered.',
+      buckets: SECONDS,
+      registers,
+    });
+    this.#signIns = new Counter({ name: 'portal_sign_in_total', help: 'Sign-in attempts by outcome.', labelNames: ['outcome'], registers });
+    this.#rateLimited = new Counter({
+      name: 'portal_rate_limit_refusals_total',
+      help: 'Sign-in attempts refused with 429: limit=ip (attempts per address) or account (failures per account).',
+      labelNames: ['limit'],
+      registers,
+    });
+    this.#refreshes = new Counter({
+      name: 'portal_token_refresh_total',
+      help: 'Token refreshes by outcome; source=shared took the answer of a concurrent refresh (single-flight).',
+      labelNames: ['outcome', 'source'],
+      registers,
+    });
+    this.#overload = new Counter({
+      name: 'portal_overload_refusals_total',
+      help: 'Requests turned away with 503 under pressure, by reason (eventLoopDelay, heapUsedBytes).',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.#cache = new Counter({
+      name: 'portal_cache_requests_total',
+      help: 'Public read cache look-ups by kind and outcome (hit, miss, stale: served while refreshing, bypass: not cacheable).',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    this.#redisFallbacks = new Counter({
+      name: 'portal_redis_fallbacks_total',
+      help: "Operations that fell back to this instance's memory because Redis failed, by feature.",
+      labelNames: ['feature'],
+      registers,
+    });
+    // Known series start at 0, so rates and alerts see them before the first event.
+    for (const outcome of SIGN_IN_OUTCOMES) this.#signIns.inc({ outcome }, 0);
+    for (const limit of ['ip', 'account'] as const) this.#rateLimited.inc({ limit }, 0);
+    for (const kind of CACHE_KINDS) for (const outcome of CACHE_OUTCOMES) this.#cache.inc({ kind, outcome }, 0);
+  }
+
+  /** Open connections of the public server (read at scrape time). */
+  trackConnections(server: Server): void {
+    new Gauge({
+      name: 'portal_open_connections',
+      help: 'Open HTTP connections of the public listener.',
+      registers: [this.registry],
+      collect() {
+        return new Promise<void>((resolve) => {
+          server.getConnections((err, count) => {
+            if (!err) this.set(count);
+            resolve();
+          });
+        });
+      },
+    });
+  }
+
+  /** 1 while the Redis connection is ready (only registered with REDIS_URL). */
+  trackRedis(ready: () => boolean): void {
+    new Gauge({
+      name: 'portal_redis_up',
+      help: 'Whether the shared Redis answers (1) or this instance runs on its own memory (0).',
+      registers: [this.registry],
+      collect() {
+        this.set(ready() ? 1 : 0);
+      },
+    });
+  }
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    this.#requests.observe({ method, route, status_code: String(status) }, seconds);
+  }
+
+  /** The homepage client's observer: one observation per call. */
+  readonly upstream = (call: HomepageCall, result: HomepageResult): void => {
+    this.#upstream.observe(
+      { method: call.method, operation: upstreamOperation(call.path), outcome: upstreamOutcome(result) },
+      result.durationMs / 1000,
+    );
+  };
+
+  /** The SSR plugin's observer. */
+  readonly ssr = (phase: 'shell' | 'complete', seconds: number): void => {
+    (phase === 'shell' ? this.#shellReady : this.#render).observe(seconds);
+  };
+
+  signIn(outcome: SignInOutcome): void {
+    this.#signIns.inc({ outcome });
+  }
+
+  rateLimited(limit: RateLimitKind): void {
+    this.#rateLimited.inc({ limit });
+  }
+
+  refresh(outcome: RefreshResult, source: RefreshSource): void {
+    this.#refreshes.inc({ outcome, source });
+  }
+
+  overloaded(reason: string): void {
+    this.#overload.inc({ reason });
+  }
+
+  /** Counts one public read cache look-up. */
+  readonly cache = (kind: CacheKind, outcome: CacheOutcome): void => {
+    this.#cache.inc({ kind, outcome });
+  };
+
+  redisFallback(feature: RedisFeature): void {
+    this.#redisFallbacks.inc({ feature });
+  }
+}
+
+function upstreamOutcome(r: HomepageResult): UpstreamOutcome {
+  if (!r.ok) return r.reason === 'timeout' ? 'timeout' : '5xx';
+  // Spec §8: a 403 means the access token expired; the portal refreshes and retries.
+  if (r.status === 403) return 'refresh';
+  if (r.status >= 500) return '5xx';
+  if (r.status >= 400) return '4xx';
+  return 'ok';
+}

@@ -1,0 +1,103 @@
+/**
+ * deploy/compose.yaml without Docker: validated against the Compose Specification's JSON
+ * schema and linted with every rule of dclint (which bundles that schema), then checked
+ * for what the stack must have — two portal instances on Redis with one shared secret,
+ * the reference API with its volume, Caddy in front, health checks, secrets only from
+ * the environment — and every variable it sets is one the processes read and
+ * docs/operations.md explains.
+ */
+import t from 'tap';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DCLinter } from 'dclint';
+import { parse } from 'yaml';
+import { PortalEnv } from '#server/config.ts';
+import { ApiEnv } from '#server/homepage-api/settings.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const composeFile = join(root, 'deploy', 'compose.yaml');
+const operations = readFileSync(join(root, 'docs', 'operations.md'), 'utf8');
+
+interface Service {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  volumes?: string[];
+  ports?: string[];
+  expose?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+}
+const compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const service = (name: string): Service => {
+  const s = compose.services[name];
+  if (!s) throw new Error(`no service ${name}`);
+  return s;
+};
+
+/** What dclint reports per file (its declarations leave the message type unresolved). */
+type Linted = { messages: { rule: string; message: string }[] }[];
+
+t.test('valid against the Compose schema, and clean under every dclint rule', async (t) => {
+  const linter = new DCLinter({ rules: {}, quiet: false, debug: false, exclude: [] });
+  const [result]: Linted = linter.lintFiles([composeFile], false);
+  t.ok(result, 'the file was linted');
+  t.same(result?.messages.map((m) => `${m.rule}: ${m.message}`), [], 'no schema error, no lint finding');
+
+  // The same linter on a broken copy: a wrong type and an unknown key are schema errors.
+  const copy = join(mkdtempSync(join(tmpdir(), 'compose-')), 'compose.yaml');
+  writeFileSync(copy, readFileSync(composeFile, 'utf8').replace('    restart: unless-stopped\n', '    restart: 3\n    healthcheck_typo: {}\n'));
+  const [bad]: Linted = linter.lintFiles([copy], false);
+  t.ok(bad?.messages.some((m) => m.rule === 'invalid-schema'), 'a broken copy fails the schema');
+});
+
+t.test('two portal instances, the reference API, Redis and Caddy, each with a health check', async (t) => {
+  t.same(Object.keys(compose.services).sort(), ['caddy', 'homepage-api', 'portal-a', 'portal-b', 'redis']);
+  for (const [name, s] of Object.entries(compose.services)) t.ok(s.healthcheck?.test.length, `${name} has a health check`);
+
+  const [a, b] = [service('portal-a'), service('portal-b')];
+  t.same(a, b, 'the two portal instances are configured alike');
+  const env = a.environment ?? {};
+  t.match(env['REDIS_URL'], /^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]*\}@redis:6379$/, 'Redis, its password from the environment');
+  t.match(env['SESSION_SECRET'], /^\$\{SESSION_SECRET:\?[^}]+\}$/, 'one SESSION_SECRET, required from the environment');
+  t.equal(env['TRUST_PROXY'], '1', 'one proxy hop');
+  t.equal(env['HOST'], '0.0.0.0');
+  t.match(env['HOMEPAGE_API_URL'], /http:\/\/homepage-api:4000/);
+  t.equal(env['METRICS_PORT'], '9464');
+  t.notOk(a.ports, 'portal instances publish no port: only Caddy does');
+  t.same(Object.keys(a.depends_on ?? {}).sort(), ['homepage-api', 'redis']);
+
+  const api = service('homepage-api');
+  t.same(api.command, ['npm', 'run', 'start:api'], 'the reference API is its own service (npm run start:api)');
+  t.ok(api.volumes?.includes('api-data:/data'), 'its data volume');
+  t.equal(api.environment?.['DATA_DIR'], '/data');
+  t.ok('api-data' in compose.volumes);
+
+  const caddy = service('caddy');
+  t.ok(caddy.volumes?.includes('./Caddyfile:/etc/caddy/Caddyfile:ro'));
+  t.same(Object.keys(caddy.depends_on ?? {}).sort(), ['portal-a', 'portal-b']);
+  const caddyfile = readFileSync(join(root, 'deploy', 'Caddyfile'), 'utf8');
+  t.match(caddyfile, /reverse_proxy portal-a:3000 portal-b:3000/);
+  t.match(caddyfile, /health_uri \/readyz/, 'Caddy routes only to ready instances');
+  t.match(caddyfile, /respond \/metrics 404/, 'metrics are not public');
+});
+
+t.test('secrets only from the environment; every variable is read by its process and explained', async (t) => {
+  const portalVars = new Set(Object.keys(PortalEnv.properties));
+  const apiVars = new Set(Object.keys(ApiEnv.properties));
+  for (const name of ['portal-a', 'homepage-api']) {
+    const vars = name === 'portal-a' ? portalVars : apiVars;
+    for (const key of Object.keys(service(name).environment ?? {})) t.ok(vars.has(key), `${name}: ${key} is a variable the process reads`);
+  }
+  const text = readFileSync(composeFile, 'utf8');
+  for (const [name, s] of Object.entries(compose.services)) {
+    for (const [key, value] of Object.entries(s.environment ?? {})) {
+      if (/SECRET|PASSWORD|AUTH/.test(key)) t.match(value, /^\$\{[A-Z_]+:\?[^}]+\}$/, `${name}: ${key} comes from the environment, required`);
+    }
+  }
+  const everything = new Set<string>();
+  for (const s of Object.values(compose.services)) for (const key of Object.keys(s.environment ?? {})) everything.add(key);
+  for (const m of text.matchAll(/\$\{([A-Z_]+)/g)) if (m[1]) everything.add(m[1]);
+  for (const key of everything) t.match(operations, new RegExp(`\`${key}\``), `docs/operations.md explains ${key}`);
+});
