@@ -69,6 +69,15 @@ export const activityNames = {
   challenge: '21일 챌린지 완주',
 } as const;
 
+/** FAQ categories as members know them. */
+export const faqCategoryNames = {
+  member: '회원',
+  point: '포인트',
+  activity: '독서활동',
+  challenge: '21일 챌린지',
+  bookstore: '서점·사용',
+} as const;
+
 export const apiMessages = {
   auth: {
     invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',
@@ -174,6 +183,7 @@ export const apiMessages = {
     notFound: '요청하신 내용을 찾을 수 없습니다.',
   },
   code: {
+    loginRedirectName: '로그인 이동 주소',
     notFound: '요청하신 코드를 찾을 수 없습니다.',
     regionNotFound: '지역 코드를 찾을 수 없습니다.',
   },

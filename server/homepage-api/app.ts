@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { messages } from '#shared/messages.ts';
 import { openDatabase, type Database } from './store/db.ts';
+import { createStores, type Stores } from './store/index.ts';
 import { seed } from './seed/index.ts';
 import { errorHandler } from './errors.ts';
 import { resolveSettings, type ApiSettings, type ApiSettingsInput } from './settings.ts';
@@ -37,6 +38,7 @@ export interface HomepageApiOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    stores: Stores;
     settings: ApiSettings;
   }
 }
@@ -53,8 +55,10 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.addHook('onClose', () => {
     db.close();
   });
-  if (opts.seed ?? true) seed(db, settings);
+  const stores = createStores(db);
+  if (opts.seed ?? true) seed(db, settings, stores);
   app.decorate('db', db);
+  app.decorate('stores', stores);
   app.decorate('settings', settings);
   app.decorateRequest('auth', null);
 

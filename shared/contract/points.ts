@@ -2,32 +2,26 @@
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, Nullable, PageInfo, PageQuery, PeriodQuery, Success } from './common.ts';
 
-export const ActivityType = Type.Union(
-  [
-    Type.Literal('diary'), Type.Literal('review'), Type.Literal('loan'), Type.Literal('purchase'),
-    Type.Literal('bookclub'), Type.Literal('authortalk'), Type.Literal('edu'), Type.Literal('checkin'),
-    Type.Literal('challenge'),
-  ],
-  {
-    description:
-      'diary 독서일지, review 서평, loan 도서 대출, purchase 종이책 구매, bookclub 독서동아리 모임, ' +
-      'authortalk 작가와의 만남, edu 교육 인증, checkin 챌린지 출석, challenge 챌린지 완주',
-  },
-);
+/** Every kind of activity, in the order members see them. */
+export const ACTIVITY_TYPES = ['diary', 'review', 'loan', 'purchase', 'bookclub', 'authortalk', 'edu', 'checkin', 'challenge'] as const;
+
+export const ActivityType = Type.Enum(ACTIVITY_TYPES, {
+  description:
+    'diary 독서일지, review 서평, loan 도서 대출, purchase 종이책 구매, bookclub 독서동아리 모임, ' +
+    'authortalk 작가와의 만남, edu 교육 인증, checkin 챌린지 출석, challenge 챌린지 완주',
+});
 export type ActivityType = Static<typeof ActivityType>;
 
+export const POINT_REASONS = [
+  'awarded', 'first_activity', 'activity_limit', 'daily_limit', 'monthly_cap', 'yearly_cap', 'suspended',
+] as const;
+
 /** Why an activity earned what it earned. */
-export const PointReason = Type.Union(
-  [
-    Type.Literal('awarded'), Type.Literal('first_activity'), Type.Literal('activity_limit'), Type.Literal('daily_limit'),
-    Type.Literal('monthly_cap'), Type.Literal('yearly_cap'), Type.Literal('suspended'),
-  ],
-  {
-    description:
-      'awarded 적립, first_activity 첫 활동 적립, activity_limit 월 적립 횟수 초과(0점), daily_limit 하루 1회 초과(0점), ' +
-      'monthly_cap 월 한도 초과(0점), yearly_cap 연 한도 초과(0점), suspended 적립 정지 중(0점)',
-  },
-);
+export const PointReason = Type.Enum(POINT_REASONS, {
+  description:
+    'awarded 적립, first_activity 첫 활동 적립, activity_limit 월 적립 횟수 초과(0점), daily_limit 하루 1회 초과(0점), ' +
+    'monthly_cap 월 한도 초과(0점), yearly_cap 연 한도 초과(0점), suspended 적립 정지 중(0점)',
+});
 export type PointReason = Static<typeof PointReason>;
 
 export const PointSummary = Type.Object({

@@ -4,6 +4,7 @@
  * under a second): no scrypt, prepared statements, one transaction.
  */
 import { transaction, type Database } from '../store/db.ts';
+import { createStores, type Stores } from '../store/index.ts';
 import { tokenHash } from '../auth/tokens.ts';
 import { SEED_NOTICES } from './notices.ts';
 import { SEED_REGIONS } from './regions.ts';
@@ -33,7 +34,7 @@ function seedMembers(db: Database, members: readonly SeedMember[]): void {
   }
 }
 
-export function seed(db: Database, settings: ApiSettings = resolveSettings()): void {
+export function seed(db: Database, settings: ApiSettings = resolveSettings(), stores: Stores = createStores(db)): void {
   transaction(db, () => {
     const notice = db.prepare(
       `INSERT OR IGNORE INTO notices
@@ -95,6 +96,6 @@ export function seed(db: Database, settings: ApiSettings = resolveSettings()): v
     for (const b of curated) addBook(b);
     for (const b of generatedBooks(0, SEED_BOOK_COUNT - curated.length)) addBook(b);
 
-    seedProgramme(db, settings, curated.map((b) => b.isbn));
+    seedProgramme(db, stores, settings, curated.map((b) => b.isbn));
   });
 }

@@ -5,11 +5,10 @@
  * seeded ledger obeys every limit and cap. Runs once per database (seed_marks).
  */
 import type { Database } from '../store/db.ts';
+import type { Stores } from '../store/index.ts';
 import type { ApiSettings } from '../settings.ts';
 import { recordActivity } from '../programme/earn.ts';
-import { addLedger, balanceOf } from '../programme/ledger.ts';
 import { addDays, isoSeoul, seoulDay } from '../time.ts';
-import { int } from '../store/rows.ts';
 
 const DIARY_LINES = [
   '출근길 버스에서 삼십 쪽을 읽었다. 주인공의 선택이 자꾸 마음에 걸린다.',
@@ -39,7 +38,7 @@ function prng(seed: number): () => number {
   };
 }
 
-export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly string[]): void {
+export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbns: readonly string[]): void {
   if (db.prepare("SELECT 1 FROM seed_marks WHERE mark = 'programme-v1'").get()) return;
   const realNow = s.clock();
   const today = seoulDay(realNow);
@@ -56,26 +55,20 @@ export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly stri
 
   const diary = (memberId: number, day: string, isbn: string) => {
     setDay(day);
-    const r = recordActivity(db, at, { memberId, type: 'diary', isbn, oncePerDay: true });
-    db.prepare('INSERT INTO diaries (activity_id, isbn, content, read_pages) VALUES (?, ?, ?, ?)').run(
-      r.activityId, isbn, pick(DIARY_LINES), 10 + Math.floor(rnd() * 60),
-    );
+    const r = recordActivity(stores, at, { memberId, type: 'diary', isbn, oncePerDay: true });
+    stores.activities.addDiary(r.activityId, { isbn, content: pick(DIARY_LINES), readPages: 10 + Math.floor(rnd() * 60) });
     return r;
   };
   const review = (memberId: number, day: string, isbn: string) => {
     setDay(day, 21);
-    const r = recordActivity(db, at, { memberId, type: 'review', isbn });
-    db.prepare('INSERT INTO reviews (activity_id, isbn, title, content, rating) VALUES (?, ?, ?, ?, ?)').run(
-      r.activityId, isbn, '작은 친절이 쌓여 만든 큰 울림', REVIEW_TEXT, 3 + Math.floor(rnd() * 3),
-    );
+    const r = recordActivity(stores, at, { memberId, type: 'review', isbn });
+    stores.activities.addReview(r.activityId, { isbn, title: '작은 친절이 쌓여 만든 큰 울림', content: REVIEW_TEXT, rating: 3 + Math.floor(rnd() * 3) });
     return r;
   };
   const loan = (memberId: number, day: string, isbn: string, no: string) => {
     setDay(day, 15);
-    const r = recordActivity(db, at, { memberId, type: 'loan', isbn });
-    db.prepare('INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?)').run(
-      r.activityId, memberId, no, isbn, '충청북도립도서관', day,
-    );
+    const r = recordActivity(stores, at, { memberId, type: 'loan', isbn });
+    stores.activities.addLoan(r.activityId, { memberId, loanNo: no, isbn, libraryName: '충청북도립도서관', loanDate: day });
   };
   /** Distinct days in [from, to], up to n of them, in order. */
   const days = (from: string, to: string, n: number): string[] => {
@@ -105,58 +98,48 @@ export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly stri
   loan(r01, prevMonthStart, isbns[1] ?? firstBook, `L1${prevMonthStart.replace(/-/g, '')}`);
   // A purchase receipt later found to be a duplicate: clawed back (penalty).
   setDay(addDays(prevEnd, -5), 14);
-  const purchase = recordActivity(db, at, { memberId: r01, type: 'purchase' });
-  db.prepare('INSERT INTO purchases (activity_id, bookstore_id, receipt_no, purchase_date, amount, book_title) VALUES (?, 1, ?, ?, 16800, ?)').run(
-    purchase.activityId, `R-${prevEnd.replace(/-/g, '')}-0042`, addDays(prevEnd, -5), '불편한 편의점',
-  );
+  const purchase = recordActivity(stores, at, { memberId: r01, type: 'purchase' });
+  stores.activities.addPurchase(purchase.activityId, {
+    bookstoreId: 1, receiptNo: `R-${prevEnd.replace(/-/g, '')}-0042`, purchaseDate: addDays(prevEnd, -5), amount: 16800, bookTitle: '불편한 편의점',
+  });
   setDay(prevEnd, 11);
-  const entryId = addLedger(db, {
+  const entryId = stores.points.add({
     memberId: r01, entryType: 'penalty', activityId: purchase.activityId, points: -purchase.points,
     reason: '포인트 회수: 같은 영수증 중복 인증', day: prevEnd, at: clockMs,
   });
-  db.prepare("UPDATE activities SET status = 'revoked' WHERE activity_id = ?").run(purchase.activityId);
-  db.prepare('INSERT INTO penalties (member_id, activity_id, entry_id, points, reason, suspended_until, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)').run(
-    r01, purchase.activityId, entryId, -purchase.points, '같은 영수증 중복 인증', isoSeoul(clockMs),
-  );
+  stores.activities.revoke(purchase.activityId);
+  stores.points.addPenalty({
+    memberId: r01, activityId: purchase.activityId, entryId, points: -purchase.points, reason: '같은 영수증 중복 인증', suspendedUntil: null, at: clockMs,
+  });
   // This month: diaries before today, a loan, and a challenge on its 5th day yesterday.
   for (const d of days(monthStart, addDays(today, -6), 5)) diary(r01, d, isbns[2] ?? firstBook);
   if (monthStart <= yesterday) loan(r01, monthStart, isbns[3] ?? firstBook, `L1${monthStart.replace(/-/g, '')}`);
   const start = addDays(today, -5);
-  const ch = db
-    .prepare("INSERT INTO challenges (member_id, status, started_day, last_checkin_day, streak) VALUES (?, 'active', ?, ?, 0) RETURNING challenge_id")
-    .get(r01, start, start);
-  const challengeId = int(ch ?? {}, 'challenge_id');
+  const challenge = stores.challenges.start(r01, start);
   for (let i = 0; i < 5; i++) {
     const d = addDays(start, i);
     setDay(d, 8);
-    const r = recordActivity(db, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
-    db.prepare('INSERT INTO challenge_checkins (activity_id, challenge_id, member_id, day, day_no) VALUES (?, ?, ?, ?, ?)').run(
-      r.activityId, challengeId, r01, d, i + 1,
-    );
-    db.prepare('UPDATE challenges SET last_checkin_day = ?, streak = ? WHERE challenge_id = ?').run(d, i + 1, challengeId);
+    const r = recordActivity(stores, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
+    stores.challenges.addCheckin(r.activityId, { challengeId: challenge.challengeId, memberId: r01, day: d, dayNo: i + 1 });
+    stores.challenges.save({ ...challenge, lastCheckinDay: d, streak: i + 1 });
   }
   // Points spent at a partner bookstore (my page, search_type=buy).
-  const spend = Math.min(3000, balanceOf(db, r01));
+  const spend = Math.min(3000, stores.points.balance(r01));
   if (spend > 0) {
     setDay(yesterday, 17);
-    const e = addLedger(db, { memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
-    db.prepare('INSERT INTO point_spends (member_id, bookstore_id, entry_id, book_title, isbn, amount, spent_at) VALUES (?, 2, ?, ?, ?, ?, ?)').run(
-      r01, e, '작별하지 않는다', isbns[2] ?? null, spend, isoSeoul(clockMs),
-    );
+    const e = stores.points.add({ memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
+    stores.points.addSpend({ memberId: r01, bookstoreId: 2, entryId: e, bookTitle: '작별하지 않는다', isbn: isbns[2] ?? null, amount: spend, at: clockMs });
   }
 
   // Club meetings of last month with their attendance.
-  const meeting = db.prepare('INSERT INTO club_meetings (club_id, held_on, topic, isbn, recorded_at) VALUES (?, ?, ?, ?, ?) RETURNING meeting_id');
   for (const clubId of [1, 2, 3]) {
     const held = addDays(prevMonthStart, 6 + clubId * 3);
     setDay(held, 19);
     const isbn = pick(popular);
-    const m = meeting.get(clubId, held, '함께 읽은 책의 인상 깊은 장면 나누기', isbn, isoSeoul(clockMs));
-    const meetingId = int(m ?? {}, 'meeting_id');
-    for (const row of db.prepare('SELECT member_id FROM club_members WHERE club_id = ?').all(clubId)) {
-      const memberId = int(row, 'member_id');
-      const r = recordActivity(db, at, { memberId, type: 'bookclub', isbn });
-      db.prepare('INSERT INTO club_attendance (activity_id, meeting_id, member_id) VALUES (?, ?, ?)').run(r.activityId, meetingId, memberId);
+    const meetingId = stores.clubs.addMeeting({ clubId, heldOn: held, topic: '함께 읽은 책의 인상 깊은 장면 나누기', isbn, at: clockMs });
+    for (const { memberId } of stores.clubs.members(clubId)) {
+      const r = recordActivity(stores, at, { memberId, type: 'bookclub', isbn });
+      stores.clubs.addAttendance(r.activityId, meetingId, memberId);
     }
   }
   db.prepare("INSERT INTO seed_marks (mark, done_at) VALUES ('programme-v1', ?)").run(isoSeoul(realNow));
