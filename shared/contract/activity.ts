@@ -20,25 +20,40 @@ export const EarnFields = {
 export const EarnAnswer = Success(EarnFields, { title: 'EarnAnswer' });
 export type EarnAnswer = Static<typeof EarnAnswer>;
 
-export const DiaryBody = Type.Object(
-  {
-    isbn: Isbn13,
-    content: Type.String({ minLength: 1, maxLength: 2000, description: '프로그램 설정의 글자 수(기본 200자) 이내' }),
-    read_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  },
-  { additionalProperties: false },
-);
+/**
+ * A diary entry. Its length limit is the programme's setting (default 200 characters),
+ * counted in Unicode code points after NFC normalisation (the API normalises text first).
+ */
+export function diaryBody(maxChars: number) {
+  return Type.Object(
+    {
+      isbn: Isbn13,
+      content: Type.String({ minLength: 1, maxLength: maxChars, description: `독서일지 본문: 1~${maxChars}자(NFC 정규화 뒤 코드 포인트 수)` }),
+      read_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    },
+    { additionalProperties: false },
+  );
+}
+export const DiaryBody = diaryBody(200);
 export type DiaryBody = Static<typeof DiaryBody>;
 
-export const ReviewBody = Type.Object(
-  {
-    isbn: Isbn13,
-    title: Type.String({ minLength: 1, maxLength: 100 }),
-    content: Type.String({ minLength: 1, maxLength: 5000, description: '프로그램 설정의 글자 수(기본 200~1,000자)' }),
-    rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  },
-  { additionalProperties: false },
-);
+/** A review. Its length range is the programme's setting (default 200–1,000 characters, as for diaries). */
+export function reviewBody(minChars: number, maxChars: number) {
+  return Type.Object(
+    {
+      isbn: Isbn13,
+      title: Type.String({ minLength: 1, maxLength: 100 }),
+      content: Type.String({
+        minLength: minChars,
+        maxLength: maxChars,
+        description: `서평 본문: ${minChars}~${maxChars}자(NFC 정규화 뒤 코드 포인트 수). 벗어나면 400과 서평 글자 수 안내`,
+      }),
+      rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    },
+    { additionalProperties: false },
+  );
+}
+export const ReviewBody = reviewBody(200, 1000);
 export type ReviewBody = Static<typeof ReviewBody>;
 
 export const LoanBody = Type.Object(
@@ -46,7 +61,7 @@ export const LoanBody = Type.Object(
     loan_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,30}$', description: '도서관 대출 시스템의 대출 번호' }),
     isbn: Isbn13,
     library_name: Type.String({ minLength: 1, maxLength: 50 }),
-    loan_date: DateOnly,
+    loan_date: Type.String({ format: 'date', description: '대출일 YYYY-MM-DD: 이번 달(한국 표준시)의 오늘까지. 그 밖의 날짜는 400' }),
   },
   { additionalProperties: false },
 );
@@ -56,11 +71,11 @@ export const PurchaseBody = Type.Object(
   {
     bookstore_key: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     receipt_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$' }),
-    purchase_date: DateOnly,
+    purchase_date: Type.String({ format: 'date', description: '구매일 YYYY-MM-DD: 이번 달(한국 표준시)의 오늘까지. 그 밖의 날짜는 400' }),
     amount: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
     book_title: Type.String({ minLength: 1, maxLength: 200 }),
     isbn: Type.Optional(Isbn13),
-    book_format: Type.Union([Type.Literal('paper'), Type.Literal('ebook')], { description: 'paper 종이책, ebook 전자책(인증 불가)' }),
+    book_format: Type.Literal('paper', { description: '종이책만 인증: paper. 다른 값(ebook 등)은 400과 전자책 제외 안내' }),
   },
   { additionalProperties: false },
 );
@@ -77,7 +92,7 @@ export const EduBody = Type.Object(
     edu_type: Type.String({ pattern: '^[a-z_]{2,30}$' }),
     certificate_no: Type.String({ minLength: 1, maxLength: 40 }),
     course_name: Type.String({ minLength: 1, maxLength: 100 }),
-    completed_on: DateOnly,
+    completed_on: Type.String({ format: 'date', description: '수료일 YYYY-MM-DD: 올해(한국 표준시)의 오늘까지. 그 밖의 날짜는 400' }),
   },
   { additionalProperties: false },
 );

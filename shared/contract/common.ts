@@ -64,10 +64,13 @@ export const PageInfo = {
   total: Type.Integer({ minimum: 0 }),
 };
 
-/** Optional period filter of lists (inclusive days). */
+/**
+ * Optional period filter of lists (inclusive days). JSON Schema cannot compare two
+ * fields: `from` after `to` is refused with 400 by the API, as the descriptions say.
+ */
 export const PeriodQuery = {
-  from: Type.Optional(DateOnly),
-  to: Type.Optional(DateOnly),
+  from: Type.Optional(Type.String({ format: 'date', description: '조회 시작일 YYYY-MM-DD(포함). to보다 늦으면 400' })),
+  to: Type.Optional(Type.String({ format: 'date', description: '조회 종료일 YYYY-MM-DD(포함). from보다 이르면 400' })),
 };
 
 export type { Static, TSchema };

@@ -72,7 +72,6 @@ export function writeLoan({ stores, settings, member }: WriteContext, b: LoanBod
 export function writePurchase({ stores, settings, member }: WriteContext, b: PurchaseBody): EarnResult {
   const now = settings.clock();
   requireParticipant(member, now);
-  if (b.book_format === 'ebook') throw badRequest(apiMessages.activity.purchaseEbook);
   requireThisMonth(b.purchase_date, seoulDay(now), apiMessages.activity.purchaseNotThisMonth);
   if (!stores.content.bookstoreExists(b.bookstore_key)) throw notFound(apiMessages.activity.bookstoreUnknown);
   return stores.transaction(() => {

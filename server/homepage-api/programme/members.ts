@@ -30,7 +30,6 @@ export async function updateProfile(stores: Stores, s: ApiSettings, member: Memb
     b.phone !== undefined || b.email !== undefined || b.province_code !== undefined ||
     b.city_code !== undefined || b.town_code !== undefined;
   if (!sensitive && b.agree_yn === undefined && b.notice_yn === undefined) throw badRequest(apiMessages.user.nothingToChange);
-  if (b.agree_yn === 'N') throw badRequest(apiMessages.user.agreeRequired);
   let phone = member.phone;
   if (b.phone !== undefined) {
     const p = b.phone.trim() === '' ? null : normalisePhone(b.phone);

@@ -5,11 +5,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ACTIVITY_TYPES, ActivityCountAnswer, ActivityCountQuery, ActivityListAnswer, ActivityListFilter, ActivityListQuery,
-  AuthenticationListAnswer, AuthenticationParams, AuthenticationQuery, AuthorTalkBody, DiaryBody, DiaryHistoryAnswer,
-  DiaryListAnswer, EarnAnswer, EduBody, EduTypesAnswer, LoanBody, PurchaseBody, RankingAnswer, RankingQuery, ReviewBody,
-  ReviewListAnswer, type RankingItem,
+  AuthenticationListAnswer, AuthenticationParams, AuthenticationQuery, AuthorTalkBody, DiaryHistoryAnswer,
+  DiaryListAnswer, EarnAnswer, EduBody, EduTypesAnswer, LoanBody, PurchaseBody, RankingAnswer, RankingQuery,
+  ReviewListAnswer, diaryBody, reviewBody, type RankingItem,
 } from '#shared/contract/index.ts';
-import { activityNames } from '#shared/messages-api.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
   writeAuthorTalk, writeDiary, writeEdu, writeLoan, writePurchase, writeReview,
@@ -19,11 +19,14 @@ import { maskName } from '../programme/participant.ts';
 import type { RankingRow } from '../store/activities.ts';
 import { seoulMonth } from '../time.ts';
 import {
-  checkPeriod, memberRoute, optionalMemberRoute, pageInfo, pageOf, readErrors, writeContext, writeErrors,
+  checkPeriod, memberRoute, normaliseText, optionalMemberRoute, pageInfo, pageOf, readErrors, writeContext, writeErrors,
 } from './kit.ts';
 
 export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
+  const { diaryMaxChars, reviewMinChars, reviewMaxChars } = settings.rules;
+  // Lengths are counted as members count them: code points of the NFC form.
+  app.addHook('preValidation', normaliseText);
 
   // ---- writes -------------------------------------------------------------------------
 
@@ -32,9 +35,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     memberRoute({
       tags: ['activity'],
       summary: '독서일지 쓰기 (독서 시작하기): 50포인트, 첫 일지 200포인트, 하루 1회·월 31회',
-      body: DiaryBody,
+      body: diaryBody(diaryMaxChars),
       response: { 200: EarnAnswer, ...writeErrors },
-    }),
+    }, { fieldMessages: { content: apiMessages.activity.diaryTooLong(diaryMaxChars) } }),
     (req) => ({ result: 'success' as const, ...earnFields(writeDiary(writeContext(req), req.body)) }),
   );
 
@@ -43,9 +46,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     memberRoute({
       tags: ['activity'],
       summary: '서평 쓰기: 500포인트, 200~1,000자, 월 3회',
-      body: ReviewBody,
+      body: reviewBody(reviewMinChars, reviewMaxChars),
       response: { 200: EarnAnswer, ...writeErrors },
-    }),
+    }, { fieldMessages: { content: apiMessages.activity.reviewLength(reviewMinChars, reviewMaxChars) } }),
     (req) => ({ result: 'success' as const, ...earnFields(writeReview(writeContext(req), req.body)) }),
   );
 
@@ -67,7 +70,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '종이책 구매 영수증 인증: 2,000포인트, 월 1회, 이번 달 참여 서점 영수증, 전자책 제외',
       body: PurchaseBody,
       response: { 200: EarnAnswer, ...writeErrors },
-    }),
+    }, { fieldMessages: { book_format: apiMessages.activity.purchaseEbook } }),
     (req) => ({ result: 'success' as const, ...earnFields(writePurchase(writeContext(req), req.body)) }),
   );
 

@@ -3,7 +3,7 @@
  * OpenAPI security), the period check, paging, and the error statuses it documents.
  * Route files import from here, never from each other.
  */
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest, FastifySchema } from 'fastify';
 import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf, optionalMember, requireAdmin, requireMember } from '../auth/guard.ts';
 import { badRequest, errorAnswers } from '../errors.ts';
@@ -14,24 +14,37 @@ type Security = { [scheme: string]: readonly string[] }[];
 const BEARER: Security = [{ bearerAuth: [] }];
 const BEARER_OPTIONAL: Security = [{ bearerAuth: [] }, {}];
 
+/*
+ * Guards run onRequest: the token is checked before the body is parsed or anything is
+ * validated, so a request without a valid token gets 401 (403 when it expired) even when
+ * its body or query is wrong too.
+ */
+
 /** A route for signed-in members: no valid access token → 401 (403 when it expired). */
-export function memberRoute<S extends FastifySchema>(schema: S) {
-  return { preHandler: requireMember, schema: { ...schema, security: BEARER } };
+export function memberRoute<S extends FastifySchema>(schema: S, config: FastifyContextConfig = {}) {
+  return { onRequest: requireMember, config, schema: { ...schema, security: BEARER } };
 }
 
 /** A public route that also answers for the signed-in member when a token comes with it. */
 export function optionalMemberRoute<S extends FastifySchema>(schema: S) {
-  return { preHandler: optionalMember, schema: { ...schema, security: BEARER_OPTIONAL } };
+  return { onRequest: optionalMember, schema: { ...schema, security: BEARER_OPTIONAL } };
 }
 
 /** A route for administrators (ROLE_ADMIN); others get 404. */
 export function adminRoute<S extends FastifySchema>(schema: S) {
-  return { preHandler: [requireMember, requireAdmin], schema: { ...schema, security: BEARER } };
+  return { onRequest: [requireMember, requireAdmin], schema: { ...schema, security: BEARER } };
 }
 
 /** The stores, settings and signed-in member a write needs. */
 export function writeContext(req: FastifyRequest): WriteContext {
   return { stores: req.server.stores, settings: req.server.settings, member: memberOf(req) };
+}
+
+/** preValidation: top-level text fields of the body in NFC, so lengths count as members count them. */
+export async function normaliseText(req: FastifyRequest): Promise<void> {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') Reflect.set(body, k, v.normalize('NFC'));
 }
 
 /** Error statuses of member reads and of member writes. */

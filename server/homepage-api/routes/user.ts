@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   KapiInfoAnswer, LibraryUserAnswer, UserCardAnswer, UserInfoAnswer, UserInfoUpdate,
 } from '#shared/contract/index.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf } from '../auth/guard.ts';
 import { errorAnswers } from '../errors.ts';
 import { cardOf, libraryUserOf, profileOf, updateProfile } from '../programme/members.ts';
@@ -25,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '회원정보 수정: 약관 동의·알림 수신 동의, 연락처·지역(현재 비밀번호 필요)',
       body: UserInfoUpdate,
       response: { 200: UserInfoAnswer, ...errorAnswers(400, 401, 403) },
-    }),
+    }, { fieldMessages: { agree_yn: apiMessages.user.agreeRequired, phone: apiMessages.user.phoneInvalid } }),
     async (req) => {
       const updated = await updateProfile(stores, settings, memberOf(req), req.body);
       return { result: 'success' as const, user_info: profileOf(stores, updated, settings.clock()) };
