@@ -51,11 +51,16 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
-/** Query parameters of every paginated list. */
-export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1부터 시작하는 페이지 번호' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '페이지 크기' })),
-};
+/** Query parameters of a paginated list whose page size defaults to `defaultSize`. */
+export function pageQuery(defaultSize: number) {
+  return {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1부터 시작하는 페이지 번호' })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: defaultSize, description: `페이지 크기(기본 ${defaultSize})` })),
+  };
+}
+
+/** Query parameters of every paginated list (20 a page unless the list says otherwise). */
+export const PageQuery = pageQuery(20);
 
 /** Fields of every paginated answer. */
 export const PageInfo = {

@@ -49,8 +49,14 @@ export const EntryType = Type.Union(
 );
 
 export const PointListQuery = Type.Object(
-  { entry_type: Type.Optional(EntryType), ...PeriodQuery, ...PageQuery },
-  { additionalProperties: false },
+  {
+    entry_type: Type.Optional(EntryType),
+    activity_type: Type.Optional(Type.Enum(ACTIVITY_TYPES, { description: '이 활동의 적립·회수 내역만' })),
+    month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM: entry_date가 이 달인 내역만' })),
+    ...PeriodQuery,
+    ...PageQuery,
+  },
+  { additionalProperties: false, description: '필터는 모두 함께 적용(AND). 기간·달은 entry_date 기준' },
 );
 export const PointEntry = Type.Object({
   entry_key: Type.Integer({ minimum: 1 }),
@@ -62,13 +68,20 @@ export const PointEntry = Type.Object({
   description: Type.String({ description: '회원에게 보여 줄 한국어 설명' }),
   bookstore_name: Nullable(Type.String()),
   book_title: Nullable(Type.String()),
+  entry_date: Type.String({
+    format: 'date',
+    description: '내역의 날짜: 적립은 활동한 날짜(activity_date), 회수·사용·소멸은 그 처리일. 목록은 이 날짜, 같은 날이면 entry_key의 역순',
+  }),
   reg_date: DateTime,
 });
 export type PointEntry = Static<typeof PointEntry>;
 export const PointListAnswer = Success({ point_list: Type.Array(PointEntry), ...PageInfo }, { title: 'PointListAnswer' });
 export type PointListAnswer = Static<typeof PointListAnswer>;
 
-export const PenaltyListQuery = Type.Object({ ...PeriodQuery, ...PageQuery }, { additionalProperties: false });
+export const PenaltyListQuery = Type.Object(
+  { ...PeriodQuery, ...PageQuery },
+  { additionalProperties: false, description: '회수한 날(reg_date의 날짜) 기준. 목록은 회수한 때의 역순' },
+);
 export const Penalty = Type.Object({
   penalty_key: Type.Integer({ minimum: 1 }),
   activity_key: Nullable(Type.Integer()),

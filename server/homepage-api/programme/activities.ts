@@ -58,12 +58,14 @@ export function writeLoan({ stores, settings, member }: WriteContext, b: LoanBod
   const now = settings.clock();
   requireParticipant(member, now);
   requireThisMonth(b.loan_date, seoulDay(now), apiMessages.activity.loanNotThisMonth);
+  const library = stores.codes.library(b.library_code);
+  if (!library) throw badRequest(apiMessages.activity.libraryUnknown);
   requireBook(stores, b.isbn);
   return stores.transaction(() => {
     if (stores.activities.loanExists(member.memberId, b.loan_no)) throw conflict(apiMessages.activity.loanDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'loan', isbn: b.isbn });
+    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'loan', isbn: b.isbn, activityDate: b.loan_date });
     stores.activities.addLoan(r.activityId, {
-      memberId: member.memberId, loanNo: b.loan_no, isbn: b.isbn, libraryName: b.library_name, loanDate: b.loan_date,
+      memberId: member.memberId, loanNo: b.loan_no, isbn: b.isbn, libraryCode: library.code, libraryName: library.name, loanDate: b.loan_date,
     });
     return r;
   });
@@ -76,7 +78,7 @@ export function writePurchase({ stores, settings, member }: WriteContext, b: Pur
   if (!stores.content.bookstoreExists(b.bookstore_key)) throw notFound(apiMessages.activity.bookstoreUnknown);
   return stores.transaction(() => {
     if (stores.activities.receiptExists(b.bookstore_key, b.receipt_no)) throw conflict(apiMessages.activity.purchaseDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'purchase', isbn: b.isbn ?? null });
+    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'purchase', isbn: b.isbn ?? null, activityDate: b.purchase_date });
     stores.activities.addPurchase(r.activityId, {
       bookstoreId: b.bookstore_key, receiptNo: b.receipt_no, purchaseDate: b.purchase_date, amount: b.amount, bookTitle: b.book_title,
     });
@@ -110,7 +112,7 @@ export function writeEdu({ stores, settings, member }: WriteContext, b: EduBody)
   if (b.completed_on.slice(0, 4) !== today.slice(0, 4)) throw badRequest(apiMessages.activity.eduNotThisYear);
   return stores.transaction(() => {
     if (stores.activities.certificateExists(certNo)) throw conflict(apiMessages.activity.eduDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'edu' });
+    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'edu', activityDate: b.completed_on });
     stores.activities.addEdu(r.activityId, { eduType: b.edu_type, certificateNo: certNo, courseName: b.course_name, completedOn: b.completed_on });
     return r;
   });

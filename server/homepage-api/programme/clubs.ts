@@ -71,14 +71,14 @@ export function recordMeeting({ stores, settings, member }: WriteContext, clubId
       const a = stores.clubs.byUserNo(clubId, userNo);
       if (!a) throw badRequest(apiMessages.bookclub.attendeeUnknown);
       if (!a.inClub) throw badRequest(apiMessages.bookclub.attendeeNotMember(a.userName));
-      return { userNo, memberId: a.memberId };
+      return { userNo, memberId: a.memberId, userName: a.userName };
     });
     if (stores.clubs.hasMeetingOn(clubId, b.held_on)) throw conflict(apiMessages.bookclub.meetingDuplicate);
     const meetingId = stores.clubs.addMeeting({ clubId, heldOn: b.held_on, topic: b.topic, isbn: b.isbn ?? null, at: now });
     const awarded = attendees.map((a) => {
-      const r = recordActivity(stores, settings, { memberId: a.memberId, type: 'bookclub', isbn: b.isbn ?? null });
+      const r = recordActivity(stores, settings, { memberId: a.memberId, type: 'bookclub', isbn: b.isbn ?? null, activityDate: b.held_on });
       stores.clubs.addAttendance(r.activityId, meetingId, a.memberId);
-      return { user_no: a.userNo, activity_key: r.activityId, points: r.points, point_reason: r.reason };
+      return { user_no: a.userNo, user_name: a.userName, activity_key: r.activityId, points: r.points, point_reason: r.reason, msg: r.msg };
     });
     return { meetingId, awarded };
   });

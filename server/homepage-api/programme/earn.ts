@@ -21,6 +21,8 @@ export interface EarnRequest {
   points?: number;
   /** At most one activity of this type a day earns points (book diary). */
   oncePerDay?: boolean;
+  /** The date the member did it, when not today (loan, purchase, meeting, completed course). */
+  activityDate?: string;
 }
 
 export interface EarnResult {
@@ -30,6 +32,9 @@ export interface EarnResult {
   reason: PointReason;
   msg: string;
   balance: number;
+  monthlyLimit: number | null;
+  /** Activities of this type that earned points this month, this one included. */
+  earnedCountMonth: number;
 }
 
 export function reasonMessage(reason: PointReason, type: ActivityType, points: number, s: ApiSettings, until?: string | null): string {
@@ -80,7 +85,9 @@ export function recordActivity(stores: Stores, s: ApiSettings, req: EarnRequest)
   }
   const points = reason === 'awarded' || reason === 'first_activity' ? base : 0;
 
-  const activityId = activities.add({ memberId: req.memberId, type: req.type, isbn: req.isbn ?? null, points, reason, day, at: now });
+  const activityId = activities.add({
+    memberId: req.memberId, type: req.type, isbn: req.isbn ?? null, points, reason, day, at: now, ...(req.activityDate ? { activityDate: req.activityDate } : {}),
+  });
   ledger.add({ memberId: req.memberId, entryType: 'earn', activityId, points, reason, day, at: now });
   return {
     activityId,
@@ -89,6 +96,8 @@ export function recordActivity(stores: Stores, s: ApiSettings, req: EarnRequest)
     reason,
     msg: reasonMessage(reason, req.type, points, s, suspendedUntil),
     balance: ledger.balance(req.memberId),
+    monthlyLimit: rule.monthlyLimit,
+    earnedCountMonth: activities.earnedCountInMonth(req.memberId, req.type, month),
   };
 }
 
@@ -101,5 +110,7 @@ export function earnFields(r: EarnResult) {
     point_reason: r.reason,
     msg: r.msg,
     balance: r.balance,
+    monthly_limit: r.monthlyLimit,
+    earned_count_month: r.earnedCountMonth,
   };
 }

@@ -77,6 +77,7 @@ export function pointEntry(e: LedgerEntry, s: ApiSettings): PointEntry {
     description,
     bookstore_name: e.bookstoreName,
     book_title: e.bookTitle,
+    entry_date: e.entryDate,
     reg_date: e.createdAt,
   };
 }

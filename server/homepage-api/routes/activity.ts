@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ACTIVITY_TYPES, ActivityCountAnswer, ActivityCountQuery, ActivityListAnswer, ActivityListFilter, ActivityListQuery,
-  AuthenticationListAnswer, AuthenticationParams, AuthenticationQuery, AuthorTalkBody, DiaryHistoryAnswer,
+  AuthenticationListAnswer, AuthenticationParams, AuthenticationQuery, AuthorTalkBody, AuthorTalkListAnswer, AuthorTalkQuery,
+  DiaryHistoryAnswer,
   DiaryListAnswer, EarnAnswer, EduBody, EduTypesAnswer, LoanBody, PurchaseBody, RankingAnswer, RankingQuery,
   ReviewListAnswer, diaryBody, reviewBody, type RankingItem,
 } from '#shared/contract/index.ts';
@@ -17,7 +18,8 @@ import {
 import { earnFields } from '../programme/earn.ts';
 import { maskName } from '../programme/participant.ts';
 import type { RankingRow } from '../store/activities.ts';
-import { seoulMonth } from '../time.ts';
+import { badRequest } from '../errors.ts';
+import { addDays, seoulDay, seoulMonth } from '../time.ts';
 import {
   checkPeriod, memberRoute, normaliseText, optionalMemberRoute, pageInfo, pageOf, readErrors, writeContext, writeErrors,
 } from './kit.ts';
@@ -102,13 +104,46 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     () => ({ result: 'success' as const, edu_types: stores.activities.eduTypes() }),
   );
 
+  app.get(
+    '/authortalks',
+    optionalMemberRoute({
+      tags: ['activity'],
+      summary: '작가와의 만남 행사(참석 인증할 수 있는 행사): 제목·작가·날짜·장소. 확인 코드는 답하지 않음',
+      querystring: AuthorTalkQuery,
+      response: { 200: AuthorTalkListAnswer, ...readErrors },
+    }),
+    (req) => {
+      const today = seoulDay(settings.clock());
+      const period = checkPeriod(req.query);
+      const from = period.from ?? addDays(today, -30);
+      const to = period.to ?? addDays(today, 90);
+      if (from > to) throw badRequest(apiMessages.validation.periodInvalid);
+      const talks = stores.activities.authorTalks(from, to, req.auth?.member.memberId ?? null);
+      return {
+        result: 'success' as const,
+        today,
+        from,
+        to,
+        talk_list: talks.map((t) => ({
+          event_key: t.eventId,
+          title: t.title,
+          author: t.author,
+          held_on: t.heldOn,
+          venue: t.venue,
+          checkin_open_yn: t.heldOn === today ? ('Y' as const) : ('N' as const),
+          checked_in_yn: t.checkedIn ? ('Y' as const) : ('N' as const),
+        })),
+      };
+    },
+  );
+
   // ---- reads --------------------------------------------------------------------------
 
   app.get(
     '/getbookdiaryinfolist',
     memberRoute({
       tags: ['activity'],
-      summary: '나의 독서일지 목록 (기간·ISBN 필터)',
+      summary: '나의 독서일지 목록: 최근 일지부터 (기간·ISBN 필터)',
       querystring: ActivityListQuery,
       response: { 200: DiaryListAnswer, ...readErrors },
     }),
@@ -123,7 +158,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/getbookdiaryhistorylist',
     memberRoute({
       tags: ['activity'],
-      summary: '책별 독서일지 이력 (같은 책의 일지 수, 처음·마지막 날)',
+      summary: '책별 독서일지 이력: 같은 책의 일지 수, 처음·마지막 날, 마지막 날의 역순 (기간·ISBN 필터)',
       querystring: ActivityListQuery,
       response: { 200: DiaryHistoryAnswer, ...readErrors },
     }),
@@ -138,7 +173,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/getbookreviewinfolist',
     memberRoute({
       tags: ['activity'],
-      summary: '나의 서평 목록',
+      summary: '나의 서평 목록(본문 전체): 최근 서평부터 (기간·ISBN 필터)',
       querystring: ActivityListQuery,
       response: { 200: ReviewListAnswer, ...readErrors },
     }),
@@ -153,13 +188,14 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/getbookactivityinfolist',
     memberRoute({
       tags: ['activity'],
-      summary: '나의 독서활동 전체 목록 (종류·기간 필터)',
+      summary: '나의 독서활동 전체 목록(최근 활동): 활동한 날짜의 역순 (종류·기간·ISBN 필터)',
       querystring: ActivityListFilter,
       response: { 200: ActivityListAnswer, ...readErrors },
     }),
     (req) => {
       const pg = pageOf(req.query);
-      const filter = { memberId: memberOf(req).memberId, ...checkPeriod(req.query), type: req.query.activity_type ?? null };
+      const q = req.query;
+      const filter = { memberId: memberOf(req).memberId, ...checkPeriod(q), type: q.activity_type ?? null, isbn: q.isbn ?? null };
       const r = stores.activities.list(filter, pg, settings.rules.challengeDays);
       return { result: 'success' as const, activity_list: r.rows, ...pageInfo(pg, r.total) };
     },
@@ -169,7 +205,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/authentication/:type',
     memberRoute({
       tags: ['activity'],
-      summary: '인증 종류별 나의 인증 내역과 이번 달 적립 횟수',
+      summary: '인증 종류별 나의 인증 내역(활동한 날짜의 역순)과 이번 달 적립 횟수',
       params: AuthenticationParams,
       querystring: AuthenticationQuery,
       response: { 200: AuthenticationListAnswer, ...readErrors },

@@ -10,10 +10,11 @@ import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers } from '../errors.ts';
 import { clubAnswer, joinClub, leaveClub, recordMeeting, requireClub } from '../programme/clubs.ts';
 import { maskName } from '../programme/participant.ts';
+import { seoulDay } from '../time.ts';
 import { memberRoute, optionalMemberRoute, pageInfo, pageOf, writeContext, writeErrors } from './kit.ts';
 
 export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { stores } = app;
+  const { stores, settings } = app;
 
   app.get(
     '/list',
@@ -35,7 +36,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:club_key',
     optionalMemberRoute({
       tags: ['bookclub'],
-      summary: '독서동아리 상세: 회원(가린 이름, 회장에게는 회원번호)과 모임 기록',
+      summary: '독서동아리 상세: 회원(가린 이름, 회장에게는 이름과 회원번호), 회장의 모임 기록 양식(meeting_form), 모임 기록(최근부터)',
       params: ClubParams,
       response: { 200: ClubDetailAnswer, ...errorAnswers(400, 401, 403, 404) },
     }),
@@ -43,6 +44,8 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const me = req.auth?.member.memberId ?? null;
       const c = requireClub(stores, req.params.club_key, me);
       const isLeader = me !== null && c.leaderId === me;
+      const today = seoulDay(settings.clock());
+      const rule = settings.rules.activities.bookclub;
       return {
         result: 'success' as const,
         club: clubAnswer(stores, c, me),
@@ -51,6 +54,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
           user_name: isLeader ? m.userName : maskName(m.userName),
           leader_yn: m.leader ? ('Y' as const) : ('N' as const),
         })),
+        meeting_form: isLeader ? { from: `${today.slice(0, 7)}-01`, to: today, points: rule.points, monthly_limit: rule.monthlyLimit } : null,
         meetings: stores.clubs.meetings(c.clubId).map((m) => ({
           meeting_key: m.meetingId,
           held_on: m.heldOn,
@@ -99,7 +103,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:club_key/meetings',
     memberRoute({
       tags: ['bookclub'],
-      summary: '모임 기록 (회장): 참석한 회원마다 500포인트, 월 4회',
+      summary: '모임 기록 (회장): 이번 달 오늘까지의 모임, 참석한 회원마다 500포인트(각자 월 4회·한도 안에서), 회원마다 결과와 까닭',
       params: ClubParams,
       body: MeetingBody,
       response: { 200: MeetingAnswer, ...writeErrors },

@@ -1,13 +1,14 @@
 /** Book search and detail, popular books (spec §7), partner bookstores. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  BookAnswer, BookSearchAnswer, BookSearchQuery, BookstoreListAnswer, BookstoreQuery, IsbnParams, PopularAnswer,
-  PopularQuery,
+  BookAnswer, BookReviewsAnswer, BookReviewsQuery, BookSearchAnswer, BookSearchQuery, BookstoreListAnswer, BookstoreQuery,
+  IsbnParams, PopularAnswer, PopularQuery,
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { errorAnswers, notFound } from '../errors.ts';
+import { badRequest, errorAnswers, notFound } from '../errors.ts';
 import { addDays, seoulDay } from '../time.ts';
-import { checkPeriod, pageInfo, pageOf } from './kit.ts';
+import { maskName } from '../programme/participant.ts';
+import { checkPeriod, optionalMemberRoute, pageInfo, pageOf } from './kit.ts';
 
 const PERIOD_DAYS = { week: 6, month: 29, year: 364 } as const;
 
@@ -19,7 +20,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['book'],
-        summary: '도서 검색: 제목·저자·출판사·ISBN, 부분 일치(두 글자 포함), 초성(ㅎㄱ), 관련도순',
+        summary: '도서 검색: 제목·저자·출판사·ISBN, 부분 일치(두 글자 포함), 여러 낱말은 모두 포함(한강 소년), 초성(ㅎㄱ). 정확한 제목 > 제목 시작 > 저자 > 포함 > 초성 순',
         querystring: BookSearchQuery,
         response: { 200: BookSearchAnswer, ...errorAnswers(400) },
       },
@@ -41,7 +42,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['book'],
-        summary: '도서 상세와 독서일지·서평 수',
+        summary: '도서 상세(제목·저자·출판사·출간 연도·주제)와 독서일지·서평 수, 평균 평점',
         params: IsbnParams,
         response: { 200: BookAnswer, ...errorAnswers(400, 404) },
       },
@@ -51,6 +52,38 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!book) throw notFound(apiMessages.book.notFound);
       const s = stores.books.stats(req.params.isbn);
       return { result: 'success' as const, book, diary_count: s.diaryCount, review_count: s.reviewCount, average_rating: s.averageRating };
+    },
+  );
+
+  app.get(
+    '/book/:isbn/reviews',
+    optionalMemberRoute({
+      tags: ['book'],
+      summary: '이 책의 서평(공개): 최근 서평부터, 쓴 사람 이름 일부 가림. 로그인하면 내 서평에 mine_yn=Y',
+      params: IsbnParams,
+      querystring: BookReviewsQuery,
+      response: { 200: BookReviewsAnswer, ...errorAnswers(400, 401, 403, 404) },
+    }),
+    (req) => {
+      const { isbn } = req.params;
+      if (!stores.books.exists(isbn)) throw notFound(apiMessages.book.notFound);
+      const me = req.auth?.member.memberId ?? null;
+      const pg = pageOf(req.query, 10);
+      const r = stores.activities.publicReviews(isbn, pg);
+      return {
+        result: 'success' as const,
+        isbn,
+        review_list: r.rows.map((v) => ({
+          review_key: v.activityId,
+          user_name: maskName(v.userName),
+          title: v.title,
+          content: v.content,
+          rating: v.rating,
+          activity_date: v.activityDate,
+          mine_yn: v.memberId === me ? ('Y' as const) : ('N' as const),
+        })),
+        ...pageInfo(pg, r.total),
+      };
     },
   );
 
@@ -67,6 +100,9 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (req) => {
       const q = req.query;
       const period = checkPeriod(q);
+      const city = q.city_code ?? null;
+      const level = city === null ? 2 : stores.codes.region(city)?.level;
+      if (level !== 2 && level !== 3) throw badRequest(apiMessages.code.regionUnknown);
       const today = seoulDay(settings.clock());
       const to = period.to ?? today;
       const from = period.from ?? addDays(to, -PERIOD_DAYS[q.period ?? 'month']);
@@ -75,13 +111,22 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const pg = pageOf(q);
       const r = stores.books.popular(
         {
-          from, to, city: q.city_code ?? null,
+          from, to, city,
           bornFrom: age === null ? null : year - (age === 60 ? 200 : age + 9),
           bornTo: age === null ? null : year - age,
         },
         pg,
       );
-      return { result: 'success' as const, from, to, popular_list: r.rows, ...pageInfo(pg, r.total) };
+      return {
+        result: 'success' as const,
+        from,
+        to,
+        city_code: city,
+        city_name: city === null ? null : stores.codes.cityName(city),
+        age_group: q.age_group ?? null,
+        popular_list: r.rows,
+        ...pageInfo(pg, r.total),
+      };
     },
   );
 

@@ -1,6 +1,8 @@
 /** /code: code lookup (60/2 = login redirect URL, decisions D2) and region codes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CodeAnswer, CodeParams, RegionListAnswer, RegionParamsA, RegionParamsAB } from '#shared/contract/index.ts';
+import {
+  CodeAnswer, CodeParams, LibraryListAnswer, LibraryQuery, RegionListAnswer, RegionParamsA, RegionParamsAB,
+} from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
 
@@ -26,6 +28,27 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       throw notFound(apiMessages.code.notFound);
     },
+  );
+
+  app.get(
+    '/libraries',
+    {
+      schema: {
+        tags: ['code'],
+        summary: '충청북도 공공도서관 목록 (대출 인증의 도서관 선택, 시·군·구 필터)',
+        querystring: LibraryQuery,
+        response: { 200: LibraryListAnswer, ...errorAnswers(400) },
+      },
+    },
+    (req) => ({
+      result: 'success' as const,
+      library_list: stores.codes.libraries(req.query.city_code ?? null).map((l) => ({
+        library_code: l.code,
+        library_name: l.name,
+        city_code: l.cityCode,
+        city_name: stores.codes.cityName(l.cityCode),
+      })),
+    }),
   );
 
   function list(parentCode: string) {

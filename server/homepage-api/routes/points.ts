@@ -29,13 +29,17 @@ export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/point/list',
     memberRoute({
       tags: ['point'],
-      summary: '포인트 내역 (적립·회수·사용·소멸; entry_type=spend는 마이페이지 search_type=buy)',
+      summary: '포인트 내역: 적립·회수·사용·소멸, 최근 날짜부터 (종류·활동·달·기간 필터, entry_type=spend는 마이페이지 search_type=buy)',
       querystring: PointListQuery,
       response: { 200: PointListAnswer, ...readErrors },
     }),
     (req) => {
       const pg = pageOf(req.query);
-      const filter = { memberId: memberOf(req).memberId, entryType: req.query.entry_type ?? null, ...checkPeriod(req.query) };
+      const q = req.query;
+      const filter = {
+        memberId: memberOf(req).memberId, entryType: q.entry_type ?? null, activityType: q.activity_type ?? null,
+        month: q.month ?? null, ...checkPeriod(q),
+      };
       const r = stores.points.entries(filter, pg);
       return { result: 'success' as const, point_list: r.rows.map((e) => pointEntry(e, settings)), ...pageInfo(pg, r.total) };
     },
@@ -45,7 +49,7 @@ export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/penalty/list',
     memberRoute({
       tags: ['point'],
-      summary: '제재(포인트 회수) 내역',
+      summary: '제재(포인트 회수) 내역: 최근 회수부터 (기간 필터)',
       querystring: PenaltyListQuery,
       response: { 200: PenaltyListAnswer, ...readErrors },
     }),

@@ -8,6 +8,7 @@ import type { Database } from '../store/db.ts';
 import type { Stores } from '../store/index.ts';
 import type { ApiSettings } from '../settings.ts';
 import { recordActivity } from '../programme/earn.ts';
+import { homeLibraryOf } from './libraries.ts';
 import { addDays, isoSeoul, seoulDay } from '../time.ts';
 
 const DIARY_LINES = [
@@ -20,11 +21,38 @@ const DIARY_LINES = [
   '오늘은 열 쪽만 읽었지만 기록은 남긴다. 꾸준히 읽는 것이 목표다.',
 ];
 
-const REVIEW_TEXT =
-  '이 책은 평범한 사람들의 하루를 따라가며 우리가 무심코 지나치는 순간들에 이름을 붙여 준다. ' +
-  '처음에는 사건이 크지 않아 천천히 읽혔지만, 중반을 넘어서면서 인물들이 서로에게 건네는 작은 친절이 쌓여 큰 울림을 만든다. ' +
-  '특히 낯선 이웃에게 먼저 말을 거는 장면은 오래 기억에 남았다. 읽는 내내 우리 동네의 얼굴들이 떠올랐고, ' +
-  '책을 덮은 뒤에는 나도 누군가에게 조금 더 다정해지고 싶어졌다. 바쁜 일상에 지친 사람에게 권하고 싶다.';
+/** Reviews general enough for any book, each 200–1,000 characters. */
+const REVIEWS: readonly { title: string; text: string }[] = [
+  {
+    title: '작은 친절이 쌓여 만든 큰 울림',
+    text:
+      '이 책은 평범한 사람들의 하루를 따라가며 우리가 무심코 지나치는 순간들에 이름을 붙여 준다. ' +
+      '처음에는 사건이 크지 않아 천천히 읽혔지만, 중반을 넘어서면서 인물들이 서로에게 건네는 작은 친절이 쌓여 큰 울림을 만든다. ' +
+      '특히 낯선 이웃에게 먼저 말을 거는 장면은 오래 기억에 남았다. 읽는 내내 우리 동네의 얼굴들이 떠올랐고, ' +
+      '책을 덮은 뒤에는 나도 누군가에게 조금 더 다정해지고 싶어졌다. 바쁜 일상에 지친 사람에게 권하고 싶다.',
+  },
+  {
+    title: '밑줄 긋고 싶은 문장이 많은 책',
+    text:
+      '도서관에서 우연히 집어 든 책인데 첫 장부터 문장에 끌려 단숨에 읽었다. 작가는 거창한 말 대신 구체적인 장면으로 이야기를 끌고 가고, ' +
+      '그래서 인물의 마음이 설명 없이도 전해진다. 읽는 동안 연필로 밑줄을 여러 번 그었고, 마음에 남은 문장은 공책에 옮겨 적었다. ' +
+      '후반부의 선택에는 고개가 갸웃해지기도 했지만 그 덕분에 독서 모임에서 이야기할 거리가 많았다. 천천히 두 번 읽기를 권한다.',
+  },
+  {
+    title: '아이와 함께 읽고 나눈 이야기',
+    text:
+      '초등학생 아이와 같은 책을 읽고 저녁마다 한 장씩 이야기를 나누었다. 아이는 주인공이 실수를 인정하는 장면에서 한참 생각에 잠겼고, ' +
+      '나는 어른이 되어 잊고 지낸 마음을 다시 떠올렸다. 쉬운 문장으로 쓰였지만 담긴 질문은 가볍지 않아서 어른에게도 충분히 좋은 책이다. ' +
+      '함께 읽는 시간이 쌓이면서 아이가 먼저 다음 책을 고르자고 한 것이 가장 큰 수확이었다. 가족 독서를 시작하려는 분께 추천한다.',
+  },
+  {
+    title: '생각이 많아지는 밤에 어울리는 책',
+    text:
+      '퇴근 후 조용한 밤에 조금씩 읽었다. 한 번에 많이 읽히는 책은 아니지만, 한 꼭지를 읽고 나면 오늘 하루를 돌아보게 된다. ' +
+      '저자가 던지는 질문에 바로 답하지 못해 책을 덮고 한참 창밖을 본 날도 있었다. 어떤 대목은 지금의 나와 맞지 않았지만, ' +
+      '몇 년 뒤 다시 읽으면 다르게 읽힐 것 같아 책장에 꽂아 두기로 했다. 서두르지 않고 읽을 수 있는 분께 권한다.',
+  },
+];
 
 /** mulberry32: a small deterministic PRNG so every seeded database looks the same for the same day. */
 function prng(seed: number): () => number {
@@ -62,13 +90,15 @@ export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbn
   const review = (memberId: number, day: string, isbn: string) => {
     setDay(day, 21);
     const r = recordActivity(stores, at, { memberId, type: 'review', isbn });
-    stores.activities.addReview(r.activityId, { isbn, title: '작은 친절이 쌓여 만든 큰 울림', content: REVIEW_TEXT, rating: 3 + Math.floor(rnd() * 3) });
+    const { title, text } = pick(REVIEWS);
+    stores.activities.addReview(r.activityId, { isbn, title, content: text, rating: 3 + Math.floor(rnd() * 3) });
     return r;
   };
   const loan = (memberId: number, day: string, isbn: string, no: string) => {
     setDay(day, 15);
-    const r = recordActivity(stores, at, { memberId, type: 'loan', isbn });
-    stores.activities.addLoan(r.activityId, { memberId, loanNo: no, isbn, libraryName: '충청북도립도서관', loanDate: day });
+    const r = recordActivity(stores, at, { memberId, type: 'loan', isbn, activityDate: day });
+    const library = homeLibraryOf(stores.members.byId(memberId)?.cityCode ?? null);
+    stores.activities.addLoan(r.activityId, { memberId, loanNo: no, isbn, libraryCode: library.code, libraryName: library.name, loanDate: day });
   };
   /** Distinct days in [from, to], up to n of them, in order. */
   const days = (from: string, to: string, n: number): string[] => {

@@ -19,6 +19,8 @@ export interface NewActivity {
   points: number;
   reason: PointReason;
   day: string;
+  /** The date the member did it (loan date, purchase date, meeting day…); default `day`. */
+  activityDate?: string;
   at: number;
 }
 
@@ -39,6 +41,25 @@ export interface ActivityFilter {
   type?: ActivityType | null;
 }
 
+export interface PublicReviewRow {
+  activityId: number;
+  memberId: number;
+  userName: string;
+  title: string;
+  content: string;
+  rating: number;
+  activityDate: string;
+}
+
+export interface AuthorTalkRow {
+  eventId: number;
+  title: string;
+  author: string;
+  venue: string;
+  heldOn: string;
+  checkedIn: boolean;
+}
+
 export interface RankingRow {
   rank: number;
   memberId: number;
@@ -50,7 +71,7 @@ export interface RankingRow {
 
 /** Selects ActivityItem rows with their detail; WHERE/ORDER/LIMIT appended. */
 const ACTIVITY_SELECT = `
-  SELECT a.activity_id, a.activity_type, a.isbn, b.title AS book_title, a.points, a.point_reason, a.status, a.created_at,
+  SELECT a.activity_id, a.activity_type, a.isbn, b.title AS book_title, a.points, a.point_reason, a.status, a.created_at, a.activity_date,
          d.content AS diary_content, rv.title AS review_title, l.library_name, bs.name AS bookstore_name,
          p.book_title AS purchase_title, at.title AS talk_title, ec.course_name, bc.name AS club_name, cm.topic,
          cc.day_no
@@ -69,13 +90,16 @@ const ACTIVITY_SELECT = `
     LEFT JOIN book_clubs bc ON bc.club_id = cm.club_id
     LEFT JOIN challenge_checkins cc ON cc.activity_id = a.activity_id`;
 
-const PERIOD = `AND (:from IS NULL OR a.day >= :from) AND (:to IS NULL OR a.day <= :to)`;
+const PERIOD = `AND (:from IS NULL OR a.activity_date >= :from) AND (:to IS NULL OR a.activity_date <= :to)`;
+/** Member lists: the date the member did it, newest first; the same day, the later record first. */
+const NEWEST = 'ORDER BY a.activity_date DESC, a.activity_id DESC';
 
 function earned(r: Row) {
   return {
     points: int(r, 'points'),
     point_reason: oneOf(r, 'point_reason', POINT_REASONS),
     status: oneOf(r, 'status', STATUSES),
+    activity_date: str(r, 'activity_date'),
     reg_date: str(r, 'created_at'),
   };
 }
@@ -107,8 +131,8 @@ function toActivityItem(r: Row, challengeDays: number): ActivityItem {
 
 export function activityStore(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING activity_id`,
+    `INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at, activity_date)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING activity_id`,
   );
   const ofType = db.prepare('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ?');
   const onDay = db.prepare('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND day = ?');
@@ -123,7 +147,7 @@ export function activityStore(db: Database) {
   const insertReview = db.prepare('INSERT INTO reviews (activity_id, isbn, title, content, rating) VALUES (?, ?, ?, ?, ?)');
   const loanExists = db.prepare('SELECT 1 FROM loans WHERE member_id = ? AND loan_no = ?');
   const insertLoan = db.prepare(
-    'INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_code, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const receiptExists = db.prepare('SELECT 1 FROM purchases WHERE bookstore_id = ? AND receipt_no = ?');
   const insertPurchase = db.prepare(
@@ -143,27 +167,27 @@ export function activityStore(db: Database) {
     WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR d.isbn = :isbn)`;
   const diaries = db.prepare(
     `SELECT a.*, d.isbn AS d_isbn, d.content, d.read_pages, b.title, b.author ${diaryFrom}
-      ORDER BY a.activity_id DESC LIMIT :limit OFFSET :offset`,
+      ${NEWEST} LIMIT :limit OFFSET :offset`,
   );
   const diaryCount = db.prepare(`SELECT count(*) AS n ${diaryFrom}`);
   const historyBase = `FROM activities a JOIN diaries d ON d.activity_id = a.activity_id
     WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR d.isbn = :isbn)`;
   const history = db.prepare(
     `SELECT g.*, b.title, b.author FROM (
-       SELECT d.isbn, count(*) AS n, coalesce(sum(d.read_pages), 0) AS pages, min(a.day) AS first_day, max(a.day) AS last_day,
-              max(a.activity_id) AS last_id ${historyBase} GROUP BY d.isbn) g
-     LEFT JOIN books b ON b.isbn = g.isbn ORDER BY g.last_id DESC LIMIT :limit OFFSET :offset`,
+       SELECT d.isbn, count(*) AS n, coalesce(sum(d.read_pages), 0) AS pages, min(a.activity_date) AS first_day,
+              max(a.activity_date) AS last_day, max(a.activity_id) AS last_id ${historyBase} GROUP BY d.isbn) g
+     LEFT JOIN books b ON b.isbn = g.isbn ORDER BY g.last_day DESC, g.last_id DESC LIMIT :limit OFFSET :offset`,
   );
   const historyCount = db.prepare(`SELECT count(DISTINCT d.isbn) AS n ${historyBase}`);
   const reviewFrom = `FROM activities a JOIN reviews rv ON rv.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = rv.isbn
     WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR rv.isbn = :isbn)`;
   const reviews = db.prepare(
     `SELECT a.*, rv.isbn AS r_isbn, rv.title AS r_title, rv.content, rv.rating, b.title, b.author ${reviewFrom}
-      ORDER BY a.activity_id DESC LIMIT :limit OFFSET :offset`,
+      ${NEWEST} LIMIT :limit OFFSET :offset`,
   );
   const reviewCount = db.prepare(`SELECT count(*) AS n ${reviewFrom}`);
-  const listWhere = `WHERE a.member_id = :m AND (:type IS NULL OR a.activity_type = :type) ${PERIOD}`;
-  const list = db.prepare(`${ACTIVITY_SELECT} ${listWhere} ORDER BY a.activity_id DESC LIMIT :limit OFFSET :offset`);
+  const listWhere = `WHERE a.member_id = :m AND (:type IS NULL OR a.activity_type = :type) ${PERIOD} AND (:isbn IS NULL OR a.isbn = :isbn)`;
+  const list = db.prepare(`${ACTIVITY_SELECT} ${listWhere} ${NEWEST} LIMIT :limit OFFSET :offset`);
   const listCount = db.prepare(`SELECT count(*) AS n FROM activities a ${listWhere}`);
   const monthCounts = db.prepare(
     `SELECT activity_type, count(*) AS n, sum(points > 0) AS earned, sum(points) AS pts
@@ -182,6 +206,17 @@ export function activityStore(db: Database) {
     `SELECT count(*) AS n FROM (SELECT l.member_id FROM point_ledger l JOIN members m ON m.member_id = l.member_id
       WHERE l.month = ? AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active' GROUP BY l.member_id HAVING sum(l.points) > 0)`,
   );
+  const publicFrom = `FROM reviews rv JOIN activities a ON a.activity_id = rv.activity_id JOIN members m ON m.member_id = a.member_id
+    WHERE rv.isbn = :isbn AND a.status = 'recorded'`;
+  const publicReviews = db.prepare(
+    `SELECT a.activity_id, a.member_id, a.activity_date, rv.title, rv.content, rv.rating, m.user_name ${publicFrom}
+      ${NEWEST} LIMIT :limit OFFSET :offset`,
+  );
+  const publicReviewCount = db.prepare(`SELECT count(*) AS n ${publicFrom}`);
+  const talks = db.prepare(
+    `SELECT t.*, EXISTS (SELECT 1 FROM author_talk_checkins c WHERE c.event_id = t.event_id AND c.member_id = :me) AS checked
+       FROM author_talks t WHERE t.held_on BETWEEN :from AND :to ORDER BY t.held_on, t.event_id`,
+  );
   const toRanking = (r: Row): RankingRow => ({
     rank: int(r, 'rnk'),
     memberId: int(r, 'member_id'),
@@ -195,7 +230,7 @@ export function activityStore(db: Database) {
   return {
     /** Adds the activity row; its ledger row and detail row are the caller's (same transaction). */
     add(a: NewActivity): number {
-      const r = insert.get(a.memberId, a.type, a.isbn, a.points, a.reason, a.day, a.day.slice(0, 7), isoSeoul(a.at));
+      const r = insert.get(a.memberId, a.type, a.isbn, a.points, a.reason, a.day, a.day.slice(0, 7), isoSeoul(a.at), a.activityDate ?? a.day);
       if (!r) throw new Error('activity insert returned nothing');
       return int(r, 'activity_id');
     },
@@ -248,8 +283,8 @@ export function activityStore(db: Database) {
       return loanExists.get(memberId, loanNo) !== undefined;
     },
 
-    addLoan(activityId: number, l: { memberId: number; loanNo: string; isbn: string; libraryName: string; loanDate: string }): void {
-      insertLoan.run(activityId, l.memberId, l.loanNo, l.isbn, l.libraryName, l.loanDate);
+    addLoan(activityId: number, l: { memberId: number; loanNo: string; isbn: string; libraryCode: string; libraryName: string; loanDate: string }): void {
+      insertLoan.run(activityId, l.memberId, l.loanNo, l.isbn, l.libraryCode, l.libraryName, l.loanDate);
     },
 
     receiptExists(bookstoreId: number, receiptNo: string): boolean {
@@ -348,7 +383,7 @@ export function activityStore(db: Database) {
 
     /** All the member's activities (of one type when given), with a one-line detail each. */
     list(f: ActivityFilter, page: Limit, challengeDays: number): Listed<ActivityItem> {
-      const params = { m: f.memberId, type: f.type ?? null, from: f.from, to: f.to };
+      const params = { m: f.memberId, type: f.type ?? null, from: f.from, to: f.to, isbn: f.isbn ?? null };
       return {
         rows: list.all({ ...params, ...limits(page) }).map((r) => toActivityItem(r, challengeDays)),
         total: count(listCount.get(params)),
@@ -360,6 +395,34 @@ export function activityStore(db: Database) {
       return new Map(
         monthCounts.all(memberId, month).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), earned: int(r, 'earned'), points: int(r, 'pts') }]),
       );
+    },
+
+    /** A book's reviews that were not revoked, newest first, with their writers' names. */
+    publicReviews(isbn: string, page: Limit): Listed<PublicReviewRow> {
+      return {
+        rows: publicReviews.all({ isbn, ...limits(page) }).map((r) => ({
+          activityId: int(r, 'activity_id'),
+          memberId: int(r, 'member_id'),
+          userName: str(r, 'user_name'),
+          title: str(r, 'title'),
+          content: str(r, 'content'),
+          rating: int(r, 'rating'),
+          activityDate: str(r, 'activity_date'),
+        })),
+        total: count(publicReviewCount.get({ isbn })),
+      };
+    },
+
+    /** Author talks held in [from, to], in date order, and whether `me` checked in (never the codes). */
+    authorTalks(from: string, to: string, me: number | null): AuthorTalkRow[] {
+      return talks.all({ from, to, me }).map((r) => ({
+        eventId: int(r, 'event_id'),
+        title: str(r, 'title'),
+        author: str(r, 'author'),
+        venue: str(r, 'venue'),
+        heldOn: str(r, 'held_on'),
+        checkedIn: int(r, 'checked') === 1,
+      }));
     },
 
     /** Active members by points (earned less clawed back) in a month. */

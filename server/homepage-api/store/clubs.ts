@@ -65,7 +65,7 @@ export function clubStore(db: Database) {
   );
   const meetings = db.prepare(
     `SELECT mt.*, b.title, (SELECT count(*) FROM club_attendance a WHERE a.meeting_id = mt.meeting_id) AS n
-       FROM club_meetings mt LEFT JOIN books b ON b.isbn = mt.isbn WHERE mt.club_id = ? ORDER BY mt.held_on DESC LIMIT 50`,
+       FROM club_meetings mt LEFT JOIN books b ON b.isbn = mt.isbn WHERE mt.club_id = ? ORDER BY mt.held_on DESC, mt.meeting_id DESC LIMIT 50`,
   );
   const join = db.prepare('INSERT INTO club_members (club_id, member_id, joined_at) VALUES (?, ?, ?)');
   const leave = db.prepare('DELETE FROM club_members WHERE club_id = ? AND member_id = ?');

@@ -22,6 +22,11 @@ export function codeStore(db: Database) {
   const getRegion = db.prepare(`SELECT ${regionCols} FROM regions r WHERE region_code = ?`);
   const children = db.prepare(`SELECT ${regionCols} FROM regions r WHERE parent_code = ? ORDER BY sort_order, region_code`);
   const nameAndParent = db.prepare('SELECT region_name, parent_code FROM regions WHERE region_code = ?');
+  const libraries = db.prepare(
+    `SELECT l.* FROM libraries l JOIN regions r ON r.region_code = l.city_code
+      WHERE :city IS NULL OR l.city_code = :city OR r.parent_code = :city ORDER BY l.sort_order`,
+  );
+  const library = db.prepare('SELECT * FROM libraries WHERE library_code = ?');
 
   /** Codes from `code` up to the province, nearest first. */
   function ancestry(code: string): { code: string; name: string }[] {
@@ -61,6 +66,16 @@ export function codeStore(db: Database) {
     /** The name inside the province (청주시 상당구), or the code when it is unknown. */
     cityName(code: string): string {
       return this.regionName(code)?.replace(PROVINCE_PREFIX, '') ?? code;
+    },
+
+    /** Public libraries, of one city or county when given (Cheongju: its four gu). */
+    libraries(city: string | null): { code: string; name: string; cityCode: string }[] {
+      return libraries.all({ city }).map((r) => ({ code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') }));
+    },
+
+    library(code: string): { code: string; name: string; cityCode: string } | undefined {
+      const r = library.get(code);
+      return r ? { code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') } : undefined;
     },
 
     /** True when `child` lies strictly under `ancestor` in the region tree. */

@@ -22,6 +22,9 @@ export interface LedgerRow {
 export interface LedgerFilter {
   memberId: number;
   entryType: EntryType | null;
+  activityType?: string | null;
+  /** YYYY-MM of entry dates. */
+  month?: string | null;
   from: string | null;
   to: string | null;
 }
@@ -36,6 +39,8 @@ export interface LedgerEntry {
   reason: string;
   bookstoreName: string | null;
   bookTitle: string | null;
+  /** An earning's activity date; otherwise the day of the entry. */
+  entryDate: string;
   createdAt: string;
 }
 
@@ -86,24 +91,28 @@ export function pointStore(db: Database) {
     `SELECT year, sum(points) AS net FROM point_ledger
       WHERE member_id = ? AND year < ? GROUP BY year HAVING sum(points) > 0`,
   );
-  const ledgerWhere = `WHERE l.member_id = :m AND (:type IS NULL OR l.entry_type = :type)
-    AND (:from IS NULL OR l.day >= :from) AND (:to IS NULL OR l.day <= :to)`;
+  // An earning is dated by its activity (the date the member did it); other entries by their day.
+  const ledgerRows = `SELECT l.*, a.activity_type, CASE WHEN l.entry_type = 'earn' AND a.activity_date <> '' THEN a.activity_date ELSE l.day END AS entry_date
+      FROM point_ledger l LEFT JOIN activities a ON a.activity_id = l.activity_id WHERE l.member_id = :m`;
+  const ledgerWhere = `WHERE (:type IS NULL OR e.entry_type = :type) AND (:activity IS NULL OR e.activity_type = :activity)
+    AND (:month IS NULL OR substr(e.entry_date, 1, 7) = :month)
+    AND (:from IS NULL OR e.entry_date >= :from) AND (:to IS NULL OR e.entry_date <= :to)`;
   const ledger = db.prepare(
-    `SELECT l.*, a.activity_type, bs.name AS bookstore_name, coalesce(s.book_title, p.book_title, b.title) AS book_title
-       FROM point_ledger l
-       LEFT JOIN activities a ON a.activity_id = l.activity_id
+    `SELECT e.*, bs.name AS bookstore_name, coalesce(s.book_title, p.book_title, b.title) AS book_title
+       FROM (${ledgerRows}) e
+       LEFT JOIN activities a ON a.activity_id = e.activity_id
        LEFT JOIN books b ON b.isbn = a.isbn
-       LEFT JOIN point_spends s ON s.entry_id = l.entry_id
-       LEFT JOIN purchases p ON p.activity_id = l.activity_id
+       LEFT JOIN point_spends s ON s.entry_id = e.entry_id
+       LEFT JOIN purchases p ON p.activity_id = e.activity_id
        LEFT JOIN bookstores bs ON bs.bookstore_id = coalesce(s.bookstore_id, p.bookstore_id)
-       ${ledgerWhere} ORDER BY l.entry_id DESC LIMIT :limit OFFSET :offset`,
+       ${ledgerWhere} ORDER BY e.entry_date DESC, e.entry_id DESC LIMIT :limit OFFSET :offset`,
   );
-  const ledgerCount = db.prepare(`SELECT count(*) AS n FROM point_ledger l ${ledgerWhere}`);
+  const ledgerCount = db.prepare(`SELECT count(*) AS n FROM (${ledgerRows}) e ${ledgerWhere}`);
   const penaltyWhere = `WHERE p.member_id = :m AND (:from IS NULL OR substr(p.created_at, 1, 10) >= :from)
     AND (:to IS NULL OR substr(p.created_at, 1, 10) <= :to)`;
   const penalties = db.prepare(
     `SELECT p.*, a.activity_type FROM penalties p LEFT JOIN activities a ON a.activity_id = p.activity_id
-     ${penaltyWhere} ORDER BY p.penalty_id DESC LIMIT :limit OFFSET :offset`,
+     ${penaltyWhere} ORDER BY p.created_at DESC, p.penalty_id DESC LIMIT :limit OFFSET :offset`,
   );
   const penaltyCount = db.prepare(`SELECT count(*) AS n FROM penalties p ${penaltyWhere}`);
   const insertPenalty = db.prepare(
@@ -145,7 +154,7 @@ export function pointStore(db: Database) {
     },
 
     entries(f: LedgerFilter, page: Limit): Listed<LedgerEntry> {
-      const params = { m: f.memberId, type: f.entryType, from: f.from, to: f.to };
+      const params = { m: f.memberId, type: f.entryType, activity: f.activityType ?? null, month: f.month ?? null, from: f.from, to: f.to };
       return {
         rows: ledger.all({ ...params, ...limits(page) }).map((r) => ({
           entryId: int(r, 'entry_id'),
@@ -156,6 +165,7 @@ export function pointStore(db: Database) {
           reason: str(r, 'reason'),
           bookstoreName: strOrNull(r, 'bookstore_name'),
           bookTitle: strOrNull(r, 'book_title'),
+          entryDate: str(r, 'entry_date'),
           createdAt: str(r, 'created_at'),
         })),
         total: count(ledgerCount.get(params)),

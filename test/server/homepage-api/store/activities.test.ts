@@ -51,7 +51,7 @@ t.test('details and the lists: diaries, history, reviews, all activities', async
   const r = add(s, 'review', '2026-11-05', 500, A);
   a.addReview(r, { isbn: A, title: '좋은 책', content: '서평 본문', rating: 5 });
   const l = add(s, 'loan', '2026-11-06', 1000, B);
-  a.addLoan(l, { memberId: m, loanNo: 'L-1', isbn: B, libraryName: '청주시립도서관', loanDate: '2026-11-06' });
+  a.addLoan(l, { memberId: m, loanNo: 'L-1', isbn: B, libraryCode: '4311101', libraryName: '청주시립도서관', loanDate: '2026-11-06' });
   t.ok(a.loanExists(m, 'L-1'));
   t.notOk(a.loanExists(m, 'L-2'));
   const page = { limit: 20, offset: 0 };
