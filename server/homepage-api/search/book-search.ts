@@ -71,8 +71,8 @@ export interface BookInput {
   curated: boolean;
 }
 
-/** The ranking keys of a book, stored beside it. */
-export function bookKeys(title: string, author: string) {
+/** The ranking keys of a book, stored beside it (book_keys). */
+export function bookKeys(title: string, author: string, publisher: string) {
   const titleNorm = normalise(title);
   const authorNorm = normalise(author);
   return {
@@ -82,44 +82,52 @@ export function bookKeys(title: string, author: string) {
     authorNorm,
     titleCho: choseong(titleNorm),
     authorCho: choseong(authorNorm),
+    publisherKey: wordKey(publisher),
   };
 }
 
 /** Prepared statements for adding books; reuse for bulk loads. */
 export function bookWriter(db: Database) {
   const insertBook = db.prepare(
-    `INSERT OR IGNORE INTO books
-       (isbn, title, author, publisher, pub_year, subject, curated, title_key, author_key, title_norm, author_norm, title_cho, author_cho)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING book_id`,
+    `INSERT OR IGNORE INTO books (isbn, title, author, publisher, pub_year, subject, curated)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING book_id`,
   );
+  const insertKeys = keyWriter(db);
   const insertIndex = db.prepare(
     'INSERT INTO book_search (rowid, title, author, publisher, title_cho, author_cho) VALUES (?, ?, ?, ?, ?, ?)',
   );
   return (b: BookInput): boolean => {
-    const k = bookKeys(b.title, b.author);
-    const r = insertBook.get(
-      b.isbn, b.title, b.author, b.publisher, b.pubYear, b.subject, b.curated ? 1 : 0,
-      k.titleKey, k.authorKey, k.titleNorm, k.authorNorm, k.titleCho, k.authorCho,
-    );
+    const r = insertBook.get(b.isbn, b.title, b.author, b.publisher, b.pubYear, b.subject, b.curated ? 1 : 0);
     if (!r) return false;
-    insertIndex.run(int(r, 'book_id'), grams(k.titleNorm), grams(k.authorNorm), grams(normalise(b.publisher)), grams(k.titleCho), grams(k.authorCho));
+    const id = int(r, 'book_id');
+    const k = insertKeys(id, b.title, b.author, b.publisher, b.pubYear);
+    insertIndex.run(id, grams(k.titleNorm), grams(k.authorNorm), grams(normalise(b.publisher)), grams(k.titleCho), grams(k.authorCho));
     return true;
   };
 }
 
-/** Fills the ranking keys of books stored before they existed (migration 0006). */
-export function fillBookKeys(db: Database): number {
-  const missing = db.prepare("SELECT book_id, title, author FROM books WHERE title_key = '' LIMIT 5000");
-  const update = db.prepare(
-    'UPDATE books SET title_key = ?, author_key = ?, title_norm = ?, author_norm = ?, title_cho = ?, author_cho = ? WHERE book_id = ?',
+function keyWriter(db: Database) {
+  const insert = db.prepare(
+    `INSERT OR REPLACE INTO book_keys (book_id, title_key, author_key, title_norm, author_norm, title_cho, author_cho, publisher_key, pub_year)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  return (id: number, title: string, author: string, publisher: string, pubYear: number) => {
+    const k = bookKeys(title, author, publisher);
+    insert.run(id, k.titleKey, k.authorKey, k.titleNorm, k.authorNorm, k.titleCho, k.authorCho, k.publisherKey, pubYear);
+    return k;
+  };
+}
+
+/** Adds the ranking keys of books stored before they existed (migration 0006). */
+export function fillBookKeys(db: Database): number {
+  const missing = db.prepare(
+    'SELECT b.book_id, b.title, b.author, b.publisher, b.pub_year FROM books b LEFT JOIN book_keys k USING (book_id) WHERE k.book_id IS NULL LIMIT 5000',
+  );
+  const add = keyWriter(db);
   let n = 0;
   for (let rows = missing.all(); rows.length > 0; rows = missing.all()) {
-    for (const r of rows) {
-      const k = bookKeys(str(r, 'title'), str(r, 'author'));
-      update.run(k.titleKey || ' ', k.authorKey, k.titleNorm, k.authorNorm, k.titleCho, k.authorCho, int(r, 'book_id'));
-      n++;
-    }
+    for (const r of rows) add(int(r, 'book_id'), str(r, 'title'), str(r, 'author'), str(r, 'publisher'), int(r, 'pub_year'));
+    n += rows.length;
   }
   return n;
 }
@@ -150,7 +158,7 @@ function textTiers(k: number): string {
   const all = (f: (i: number) => string) => range(k).map(f).join(' AND ');
   const inTitle = (i: number) => `instr(b.title_key, :w${i}) > 0`;
   const inAuthor = (i: number) => `instr(b.author_key, :w${i}) > 0`;
-  const inPublisher = (i: number) => `instr(lower(b.publisher), :w${i}) > 0`;
+  const inPublisher = (i: number) => `instr(b.publisher_key, :w${i}) > 0`;
   // The query is the author, or (several words) one word is the author and the others are in the title or author.
   const authorIs = k === 1
     ? 'b.author_norm = :qn'
@@ -185,9 +193,9 @@ export function bookSearcher(db: Database) {
     db.prepare(
       `SELECT b.* FROM (
          SELECT t.id, t.tier, t.len, t.year,
-                CASE WHEN t.tier = ${authorTier} THEN -(SELECT count(*) FROM books x WHERE x.author_norm = t.author_norm) ELSE 0 END AS prolific
+                CASE WHEN t.tier = ${authorTier} THEN -(SELECT count(*) FROM book_keys x WHERE x.author_norm = t.author_norm) ELSE 0 END AS prolific
            FROM (SELECT b.book_id AS id, ${tiers} AS tier, length(b.title_norm) AS len, b.pub_year AS year, b.author_norm
-                   FROM book_search s JOIN books b ON b.book_id = s.rowid
+                   FROM book_search s JOIN book_keys b ON b.book_id = s.rowid
                   WHERE book_search MATCH :match) t
           ORDER BY t.tier, prolific, t.len, t.year DESC, t.id
           LIMIT :limit OFFSET :offset) p

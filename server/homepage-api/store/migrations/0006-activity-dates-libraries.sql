@@ -23,12 +23,18 @@ CREATE TABLE libraries (
 ) STRICT, WITHOUT ROWID;
 ALTER TABLE loans ADD COLUMN library_code TEXT REFERENCES libraries (library_code);
 
--- Book search ranks on the title and author as words, without spaces, and as 초성
--- (decisions 0103, 0108); the seed fills these for books stored before this migration.
-ALTER TABLE books ADD COLUMN title_key TEXT NOT NULL DEFAULT '';
-ALTER TABLE books ADD COLUMN author_key TEXT NOT NULL DEFAULT '';
-ALTER TABLE books ADD COLUMN title_norm TEXT NOT NULL DEFAULT '';
-ALTER TABLE books ADD COLUMN author_norm TEXT NOT NULL DEFAULT '';
-ALTER TABLE books ADD COLUMN title_cho TEXT NOT NULL DEFAULT '';
-ALTER TABLE books ADD COLUMN author_cho TEXT NOT NULL DEFAULT '';
-CREATE INDEX books_author_norm ON books (author_norm);
+-- Book search ranks on each book's title and author as words, without spaces, and as 초성,
+-- kept in a narrow table beside the books (decisions 0103, 0108). The seed fills it for books
+-- stored before this migration.
+CREATE TABLE book_keys (
+  book_id     INTEGER PRIMARY KEY REFERENCES books (book_id),
+  title_key   TEXT    NOT NULL,
+  author_key  TEXT    NOT NULL,
+  title_norm  TEXT    NOT NULL,
+  author_norm TEXT    NOT NULL,
+  title_cho   TEXT    NOT NULL,
+  author_cho  TEXT    NOT NULL,
+  publisher_key TEXT  NOT NULL,
+  pub_year    INTEGER NOT NULL
+) STRICT;
+CREATE INDEX book_keys_author ON book_keys (author_norm);
