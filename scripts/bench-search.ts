@@ -47,7 +47,9 @@ try {
     ['초성, author', 'ㄱㅇㅎ', 'author'],
     ['ISBN full', curated[0]?.isbn ?? '9788936433598', 'all'],
     ['ISBN prefix', '97911990', 'isbn'],
-    ['English', 'pachinko', 'all'],
+    ['Latin letters', '1q84', 'all'],
+    ['two words, author+title', '한강 소년', 'all'],
+    ['two words, common', '푸른 바다', 'all'],
     ['no match', '존재하지않는책제목', 'all'],
   ];
   const all: number[] = [];

@@ -27,6 +27,11 @@ export const apiFieldLabels: Readonly<Record<string, string>> = {
   read_pages: '읽은 쪽수',
   loan_no: '대출 번호',
   library_name: '도서관 이름',
+  library_code: '도서관',
+  activity_type: '활동 종류',
+  entry_type: '내역 종류',
+  age_group: '연령대',
+  period: '기간',
   loan_date: '대출일',
   bookstore_key: '서점',
   receipt_no: '영수증 번호',
@@ -68,6 +73,15 @@ export const activityNames = {
   challenge: '21일 챌린지 완주',
 } as const;
 
+/** FAQ categories as members know them. */
+export const faqCategoryNames = {
+  member: '회원',
+  point: '포인트',
+  activity: '독서활동',
+  challenge: '21일 챌린지',
+  bookstore: '서점·사용',
+} as const;
+
 export const apiMessages = {
   auth: {
     invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',
@@ -98,6 +112,9 @@ export const apiMessages = {
     tooShort: (label: string, min: number) => `${josa(label, '은/는')} ${n(min)}자 이상 입력해 주세요.`,
     invalid: (label: string) => `${josa(label, '을/를')} 다시 확인해 주세요.`,
     general: '요청 내용을 다시 확인해 주세요.',
+    unknownField: (name: string) => `알 수 없는 항목(${name})이 있습니다. 요청 내용을 다시 확인해 주세요.`,
+    pathTooLong: '요청 주소가 너무 깁니다. 주소를 다시 확인해 주세요.',
+    methodNotAllowed: '이 주소에서 지원하지 않는 요청 방식입니다.',
     periodInvalid: '조회 기간을 다시 확인해 주세요.',
   },
   points: {
@@ -129,6 +146,7 @@ export const apiMessages = {
     eduNotThisYear: '올해 수료한 과정만 인증할 수 있습니다.',
     notFound: '요청하신 활동을 찾을 수 없습니다.',
     loanNotThisMonth: '이번 달 대출 기록만 인증할 수 있습니다.',
+    libraryUnknown: '대출한 도서관을 목록에서 다시 선택해 주세요.',
     agreeRequired: '약관에 동의한 뒤 이용할 수 있습니다. 약관 동의를 먼저 해 주세요.',
     diaryTooLong: (max: number) => `독서일지는 ${n(max)}자 이내로 입력해 주세요.`,
     reviewLength: (min: number, max: number) => `서평은 ${n(min)}자 이상 ${n(max)}자 이내로 입력해 주세요.`,
@@ -171,10 +189,13 @@ export const apiMessages = {
   },
   content: {
     notFound: '요청하신 내용을 찾을 수 없습니다.',
+    noticeNotFound: '요청하신 공지사항을 찾을 수 없습니다.',
   },
   code: {
+    loginRedirectName: '로그인 이동 주소',
     notFound: '요청하신 코드를 찾을 수 없습니다.',
     regionNotFound: '지역 코드를 찾을 수 없습니다.',
+    regionUnknown: '지역을 목록에서 다시 선택해 주세요.',
   },
   book: {
     notFound: '도서 정보를 찾을 수 없습니다.',

@@ -14,7 +14,4 @@ export const serverMessages = {
     tooMany: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     accountLocked: '로그인에 여러 번 실패하여 잠시 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
-  notice: {
-    notFound: '요청하신 공지사항을 찾을 수 없습니다.',
-  },
 } as const;

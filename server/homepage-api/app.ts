@@ -6,10 +6,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { messages } from '#shared/messages.ts';
 import { openDatabase, type Database } from './store/db.ts';
+import { createStores, type Stores } from './store/index.ts';
 import { seed } from './seed/index.ts';
 import { errorHandler } from './errors.ts';
+import { frameworkErrors, MAX_PARAM_LENGTH, protocolRules } from './protocol.ts';
 import { resolveSettings, type ApiSettings, type ApiSettingsInput } from './settings.ts';
 import { boardRoutes } from './routes/board.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -37,6 +38,7 @@ export interface HomepageApiOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    stores: Stores;
     settings: ApiSettings;
   }
 }
@@ -46,15 +48,22 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     logger: opts.logger ?? false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    // Unknown query parameters and body fields are refused (400), not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  protocolRules(app);
 
   const settings = resolveSettings(opts.settings);
   const db = openDatabase(opts.dbFile);
   app.addHook('onClose', () => {
     db.close();
   });
-  if (opts.seed ?? true) seed(db, settings);
+  const stores = createStores(db);
+  if (opts.seed ?? true) seed(db, settings, stores);
   app.decorate('db', db);
+  app.decorate('stores', stores);
   app.decorate('settings', settings);
   app.decorateRequest('auth', null);
 
@@ -64,9 +73,17 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
       info: {
         title: '독서포인트 홈페이지 API',
         version: '1.0.0',
-        description:
+        description: [
           '도서관 독서활동 포털이 부르는 홈페이지 API의 계약. 모든 답은 JSON이며 result("success" | "error")를 담고, ' +
-          '오류 답은 회원에게 그대로 보여 주는 한국어 msg를 담는다. 날짜는 ISO 8601(+09:00), 여부 값은 "Y"/"N".',
+            '오류 답은 회원에게 그대로 보여 주는 한국어 msg를 담는다. 날짜는 ISO 8601(+09:00), 여부 값은 "Y"/"N".',
+          '',
+          '모든 작업에 공통인 규칙:',
+          '- 문서에 없는 쿼리 매개변수나 본문 항목은 버리지 않고 400으로 거절한다(msg에 그 이름).',
+          '- 회원 전용 작업(bearerAuth)은 입력을 검사하기 전에 토큰부터 확인한다: 토큰이 없거나 틀리면 입력이 잘못되어도 401, 만료면 403.',
+          '- 아는 경로에 그 경로가 받지 않는 HTTP 메서드(TRACE, PUT 등)로 요청하면 405와 Allow 헤더(받는 메서드 목록), 모르는 경로는 404.',
+          '- 경로 매개변수가 200자를 넘으면 414, 주소 형식이 깨졌으면 400. 둘 다 { result: "error", msg }.',
+          '- 목록의 page는 1부터, size는 작업마다 정한 기본값과 최대 100(서점 목록 기본 50). from·to는 포함하는 날짜이며 from이 to보다 늦으면 400.',
+        ].join('\n'),
       },
       servers: [{ url: '/' }],
       components: {
@@ -78,7 +95,6 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   });
 
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ result: 'error', msg: messages.error.notFound }));
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   const openapi = () => app.swagger();

@@ -4,6 +4,7 @@
  * validation failures get a message naming the field in Korean.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { ErrorAnswer } from '#shared/contract/common.ts';
 import { apiFieldLabels, apiMessages } from '#shared/messages-api.ts';
 import { messages } from '#shared/messages.ts';
@@ -25,10 +26,20 @@ export const notFound = (msg: string = messages.error.notFound) => new ApiError(
 export const badRequest = (msg: string) => new ApiError(400, msg);
 export const conflict = (msg: string) => new ApiError(409, msg);
 
-/** Response schemas of the error statuses a route can answer. */
+/** What each error status means, for the OpenAPI document. */
+const STATUS_MEANING: Record<number, string> = {
+  400: '요청 오류: 형식·범위가 맞지 않는 값, 알 수 없는 쿼리 매개변수나 본문 항목, 프로그램 규칙 위반',
+  401: '로그인 필요: 접근 토큰이 없거나 알 수 없거나 취소됨(포털은 로그아웃)',
+  403: '접근 토큰 만료(code: token_expired): 새로 발급받아 한 번 다시 요청',
+  404: '없는 대상(다른 회원의 기록, 권한 없는 관리 기능 포함)',
+  409: '상태 충돌: 이미 한 일, 정원 초과, 중복 영수증, 약관 미동의 등',
+  414: '경로 매개변수가 200자를 넘음',
+};
+
+/** Response schemas of the error statuses a route can answer, each with its meaning. */
 export function errorAnswers<const S extends readonly number[]>(...statuses: S) {
   const out: Record<number, typeof ErrorAnswer> = {};
-  for (const s of statuses) out[s] = ErrorAnswer;
+  for (const s of statuses) out[s] = Type.Object(ErrorAnswer.properties, { title: 'ErrorAnswer', description: STATUS_MEANING[s] ?? '오류' });
   return out as { [K in S[number]]: typeof ErrorAnswer };
 }
 
@@ -42,14 +53,28 @@ function isAjvIssue(v: unknown): v is AjvIssue {
   return typeof v === 'object' && v !== null && 'keyword' in v && 'instancePath' in v && 'params' in v;
 }
 
-/** A Korean message for the first validation issue, naming the field when it is known. */
-export function validationMessage(validation: unknown): string {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own message for a field that fails validation (a business rule the schema states). */
+    fieldMessages?: Readonly<Record<string, string>>;
+  }
+}
+
+/**
+ * A Korean message for the first validation issue: the route's own message for the field
+ * when it has one, else one naming the field when it is known.
+ */
+export function validationMessage(validation: unknown, fieldMessages: Readonly<Record<string, string>> = {}): string {
   const first: unknown = Array.isArray(validation) ? validation[0] : undefined;
   if (!isAjvIssue(first)) return apiMessages.validation.general;
+  const extra = first.params['additionalProperty'];
+  if (first.keyword === 'additionalProperties' && typeof extra === 'string') return apiMessages.validation.unknownField(extra);
   const field =
     first.keyword === 'required' && typeof first.params['missingProperty'] === 'string'
       ? first.params['missingProperty']
       : (first.instancePath.split('/').filter((p) => p && !/^\d+$/.test(p)).pop() ?? '');
+  const own = first.keyword === 'required' ? undefined : fieldMessages[field];
+  if (own) return own;
   const label = apiFieldLabels[field];
   if (!label) return apiMessages.validation.general;
   const limit = typeof first.params['limit'] === 'number' ? first.params['limit'] : undefined;
@@ -77,7 +102,7 @@ export function errorHandler(err: AnyError, req: FastifyRequest, reply: FastifyR
   const fe = err as FastifyError;
   if (fe.validation) {
     req.log.info({ validation: fe.validation, context: fe.validationContext }, 'request validation failed');
-    return reply.code(400).send({ result: 'error', msg: validationMessage(fe.validation) });
+    return reply.code(400).send({ result: 'error', msg: validationMessage(fe.validation, req.routeOptions.config.fieldMessages) });
   }
   const status = fe.statusCode ?? 500;
   if (status >= 500) {

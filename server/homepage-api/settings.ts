@@ -5,14 +5,9 @@
  * by buildHomepageApi options (tests shorten lifetimes, lower caps, move the clock).
  */
 import { Type } from 'typebox';
+import type { ActivityType } from '#shared/contract/points.ts';
 import { EnvType, readEnv, type Env } from '#server/env.ts';
 import { systemClock, type Clock } from './time.ts';
-
-export type ActivityType = 'diary' | 'review' | 'loan' | 'purchase' | 'bookclub' | 'authortalk' | 'edu' | 'checkin' | 'challenge';
-
-export const ACTIVITY_TYPES: readonly ActivityType[] = [
-  'diary', 'review', 'loan', 'purchase', 'bookclub', 'authortalk', 'edu', 'checkin', 'challenge',
-];
 
 export interface ActivityRule {
   /** Points an activity earns. */

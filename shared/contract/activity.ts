@@ -14,39 +14,60 @@ export const EarnFields = {
   activity_type: ActivityType,
   points: Type.Integer({ minimum: 0, description: '이번 활동으로 적립된 포인트' }),
   point_reason: PointReason,
-  msg: Type.String({ description: '적립 결과 안내(0점이면 그 까닭)' }),
+  msg: Type.String({
+    description:
+      '적립 결과 안내. 0점이면 그 까닭을 한국어로: 이번 달 적립 횟수를 채움(activity_limit), 하루 한 번만 적립(daily_limit), ' +
+      '월·연 적립 한도(monthly_cap, yearly_cap), 적립 정지 기간(suspended). 중복 인증은 기록하지 않고 409',
+  }),
   balance: Type.Integer({ description: '적립 뒤 잔액' }),
+  monthly_limit: Nullable(Type.Integer({ minimum: 0, description: '이 활동의 월 적립 횟수(없으면 null)' })),
+  earned_count_month: Type.Integer({ minimum: 0, description: '이번 달 이 활동으로 포인트가 적립된 횟수(이번 활동 포함)' }),
 };
 export const EarnAnswer = Success(EarnFields, { title: 'EarnAnswer' });
 export type EarnAnswer = Static<typeof EarnAnswer>;
 
-export const DiaryBody = Type.Object(
-  {
-    isbn: Isbn13,
-    content: Type.String({ minLength: 1, maxLength: 2000, description: '프로그램 설정의 글자 수(기본 200자) 이내' }),
-    read_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  },
-  { additionalProperties: false },
-);
+/**
+ * A diary entry. Its length limit is the programme's setting (default 200 characters),
+ * counted in Unicode code points after NFC normalisation (the API normalises text first).
+ */
+export function diaryBody(maxChars: number) {
+  return Type.Object(
+    {
+      isbn: Isbn13,
+      content: Type.String({ minLength: 1, maxLength: maxChars, description: `독서일지 본문: 1~${maxChars}자(NFC 정규화 뒤 코드 포인트 수)` }),
+      read_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    },
+    { additionalProperties: false },
+  );
+}
+export const DiaryBody = diaryBody(200);
 export type DiaryBody = Static<typeof DiaryBody>;
 
-export const ReviewBody = Type.Object(
-  {
-    isbn: Isbn13,
-    title: Type.String({ minLength: 1, maxLength: 100 }),
-    content: Type.String({ minLength: 1, maxLength: 5000, description: '프로그램 설정의 글자 수(기본 200~1,000자)' }),
-    rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  },
-  { additionalProperties: false },
-);
+/** A review. Its length range is the programme's setting (default 200–1,000 characters, as for diaries). */
+export function reviewBody(minChars: number, maxChars: number) {
+  return Type.Object(
+    {
+      isbn: Isbn13,
+      title: Type.String({ minLength: 1, maxLength: 100 }),
+      content: Type.String({
+        minLength: minChars,
+        maxLength: maxChars,
+        description: `서평 본문: ${minChars}~${maxChars}자(NFC 정규화 뒤 코드 포인트 수). 벗어나면 400과 서평 글자 수 안내`,
+      }),
+      rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    },
+    { additionalProperties: false },
+  );
+}
+export const ReviewBody = reviewBody(200, 1000);
 export type ReviewBody = Static<typeof ReviewBody>;
 
 export const LoanBody = Type.Object(
   {
-    loan_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,30}$', description: '도서관 대출 시스템의 대출 번호' }),
+    loan_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,30}$', description: '도서관 대출 시스템의 대출 번호(회원마다 한 번)' }),
     isbn: Isbn13,
-    library_name: Type.String({ minLength: 1, maxLength: 50 }),
-    loan_date: DateOnly,
+    library_code: Type.String({ pattern: '^[0-9]{7}$', description: '대출한 도서관: GET /code/libraries의 library_code' }),
+    loan_date: Type.String({ format: 'date', description: '대출일 YYYY-MM-DD: 이번 달(한국 표준시)의 오늘까지. 그 밖의 날짜는 400' }),
   },
   { additionalProperties: false },
 );
@@ -56,11 +77,11 @@ export const PurchaseBody = Type.Object(
   {
     bookstore_key: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     receipt_no: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$' }),
-    purchase_date: DateOnly,
+    purchase_date: Type.String({ format: 'date', description: '구매일 YYYY-MM-DD: 이번 달(한국 표준시)의 오늘까지. 그 밖의 날짜는 400' }),
     amount: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
     book_title: Type.String({ minLength: 1, maxLength: 200 }),
     isbn: Type.Optional(Isbn13),
-    book_format: Type.Union([Type.Literal('paper'), Type.Literal('ebook')], { description: 'paper 종이책, ebook 전자책(인증 불가)' }),
+    book_format: Type.Literal('paper', { description: '종이책만 인증: paper. 다른 값(ebook 등)은 400과 전자책 제외 안내' }),
   },
   { additionalProperties: false },
 );
@@ -77,11 +98,37 @@ export const EduBody = Type.Object(
     edu_type: Type.String({ pattern: '^[a-z_]{2,30}$' }),
     certificate_no: Type.String({ minLength: 1, maxLength: 40 }),
     course_name: Type.String({ minLength: 1, maxLength: 100 }),
-    completed_on: DateOnly,
+    completed_on: Type.String({ format: 'date', description: '수료일 YYYY-MM-DD: 올해(한국 표준시)의 오늘까지. 그 밖의 날짜는 400' }),
   },
   { additionalProperties: false },
 );
 export type EduBody = Static<typeof EduBody>;
+
+/** GET /activity/authortalks: talks a member can attend and check in to (never their codes). */
+export const AuthorTalkQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ format: 'date', description: '이 날 이후의 행사(포함). 없으면 오늘부터 30일 전. to보다 늦으면 400' })),
+    to: Type.Optional(Type.String({ format: 'date', description: '이 날까지의 행사(포함). 없으면 오늘부터 90일 뒤' })),
+  },
+  { additionalProperties: false },
+);
+export const AuthorTalk = Type.Object({
+  event_key: Type.Integer({ minimum: 1 }),
+  title: Type.String(),
+  author: Type.String(),
+  held_on: DateOnly,
+  venue: Type.String({ description: '장소' }),
+  checkin_open_yn: YesNo,
+  checked_in_yn: YesNo,
+}, { description: 'checkin_open_yn: 오늘 열리는 행사라 확인 코드로 참석 인증을 할 수 있음. checked_in_yn: 로그인한 회원이 이미 인증함(방문자는 N)' });
+export type AuthorTalk = Static<typeof AuthorTalk>;
+export const AuthorTalkListAnswer = Success({
+  today: DateOnly,
+  from: DateOnly,
+  to: DateOnly,
+  talk_list: Type.Array(AuthorTalk, { description: '행사일 순(이른 날부터), 같은 날은 event_key 순' }),
+}, { title: 'AuthorTalkListAnswer' });
+export type AuthorTalkListAnswer = Static<typeof AuthorTalkListAnswer>;
 
 export const EduTypesAnswer = Success({
   edu_types: Type.Array(
@@ -90,11 +137,21 @@ export const EduTypesAnswer = Success({
 });
 export type EduTypesAnswer = Static<typeof EduTypesAnswer>;
 
-/** Query of the member's activity lists. */
+/** Query of the member's activity lists: the period is of activity dates. */
 export const ActivityListQuery = Type.Object(
   { ...PeriodQuery, ...PageQuery, isbn: Type.Optional(Isbn13) },
-  { additionalProperties: false },
+  { additionalProperties: false, description: '활동한 날짜(activity_date)의 기간, 책(ISBN) 필터' },
 );
+
+/**
+ * The date a member did an activity: the diary or review day, the loan date, the purchase
+ * date, the meeting day, the day a course was completed, the check-in day. Member lists
+ * are sorted by it, newest first, then by activity_key, newest first.
+ */
+export const ActivityDate = Type.String({
+  format: 'date',
+  description: '활동한 날짜(일지·서평을 쓴 날, 대출일, 구매일, 모임일, 수료일, 출석일). 목록은 이 날짜, 같은 날이면 activity_key의 역순',
+});
 
 const BookRef = {
   isbn: Type.String(),
@@ -110,6 +167,7 @@ export const Diary = Type.Object({
   points: Type.Integer(),
   point_reason: PointReason,
   status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
+  activity_date: ActivityDate,
   reg_date: DateTime,
 });
 export type Diary = Static<typeof Diary>;
@@ -121,7 +179,7 @@ export const DiaryHistory = Type.Object({
   diary_count: Type.Integer({ minimum: 1 }),
   total_pages: Type.Integer({ minimum: 0 }),
   first_date: DateOnly,
-  last_date: DateOnly,
+  last_date: Type.String({ format: 'date', description: '마지막 일지의 날짜. 목록은 이 날짜의 역순' }),
 });
 export type DiaryHistory = Static<typeof DiaryHistory>;
 export const DiaryHistoryAnswer = Success({ history_list: Type.Array(DiaryHistory), ...PageInfo }, { title: 'DiaryHistoryAnswer' });
@@ -136,6 +194,7 @@ export const Review = Type.Object({
   points: Type.Integer(),
   point_reason: PointReason,
   status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
+  activity_date: ActivityDate,
   reg_date: DateTime,
 });
 export type Review = Static<typeof Review>;
@@ -152,12 +211,13 @@ export const ActivityItem = Type.Object({
   points: Type.Integer(),
   point_reason: PointReason,
   status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
+  activity_date: ActivityDate,
   reg_date: DateTime,
 });
 export type ActivityItem = Static<typeof ActivityItem>;
 export const ActivityListFilter = Type.Object(
-  { activity_type: Type.Optional(ActivityType), ...PeriodQuery, ...PageQuery },
-  { additionalProperties: false },
+  { activity_type: Type.Optional(ActivityType), ...PeriodQuery, isbn: Type.Optional(Isbn13), ...PageQuery },
+  { additionalProperties: false, description: '활동 종류, 활동한 날짜의 기간, 책(ISBN) 필터' },
 );
 export const ActivityListAnswer = Success({ activity_list: Type.Array(ActivityItem), ...PageInfo }, { title: 'ActivityListAnswer' });
 export type ActivityListAnswer = Static<typeof ActivityListAnswer>;

@@ -1,6 +1,7 @@
 /** Book clubs (domain.md "Book clubs"): list, detail, join, leave, meetings recorded by the leader. */
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable, PageInfo, PageQuery, Success, YesNo } from './common.ts';
+import { PointReason } from './points.ts';
 
 export const ClubListQuery = Type.Object(
   { city_code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$' })), mine_yn: Type.Optional(YesNo), ...PageQuery },
@@ -25,7 +26,22 @@ export type ClubListAnswer = Static<typeof ClubListAnswer>;
 export const ClubParams = Type.Object({ club_key: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export const ClubDetailAnswer = Success({
   club: Club,
-  members: Type.Array(Type.Object({ user_no: Nullable(Type.String({ description: '회장에게만 보임' })), user_name: Type.String(), leader_yn: YesNo })),
+  members: Type.Array(
+    Type.Object({
+      user_no: Nullable(Type.String({ description: '회장에게만 보임: 모임 기록의 attendees에 넣는 값' })),
+      user_name: Type.String({ description: '회장에게는 이름 그대로, 다른 사람에게는 가린 이름' }),
+      leader_yn: YesNo,
+    }),
+    { description: '가입한 순서' },
+  ),
+  meeting_form: Nullable(
+    Type.Object({
+      from: DateOnly,
+      to: DateOnly,
+      points: Type.Integer({ minimum: 0 }),
+      monthly_limit: Nullable(Type.Integer({ minimum: 0 })),
+    }, { description: '회장에게만(다른 사람과 방문자는 null). 모임 기록 양식: held_on은 from~to(이번 달의 오늘까지), 참석자마다 points, 회원별 월 monthly_limit회' }),
+  ),
   meetings: Type.Array(
     Type.Object({
       meeting_key: Type.Integer(),
@@ -35,6 +51,7 @@ export const ClubDetailAnswer = Success({
       book_title: Nullable(Type.String()),
       attendee_count: Type.Integer(),
     }),
+    { description: '최근 모임부터(held_on, 같은 날이면 meeting_key의 역순), 50개까지' },
   ),
 }, { title: 'ClubDetailAnswer' });
 export type ClubDetailAnswer = Static<typeof ClubDetailAnswer>;
@@ -54,7 +71,15 @@ export const MeetingAnswer = Success({
   meeting_key: Type.Integer(),
   msg: Type.String(),
   awarded: Type.Array(
-    Type.Object({ user_no: Type.String(), activity_key: Type.Integer(), points: Type.Integer({ minimum: 0 }), point_reason: Type.String() }),
+    Type.Object({
+      user_no: Type.String(),
+      user_name: Type.String(),
+      activity_key: Type.Integer(),
+      points: Type.Integer({ minimum: 0 }),
+      point_reason: PointReason,
+      msg: Type.String({ description: '그 회원의 적립 결과(0점이면 그 까닭)' }),
+    }),
+    { description: '참석자마다 자신의 월 횟수와 한도 안에서 적립' },
   ),
 }, { title: 'MeetingAnswer' });
 export type MeetingAnswer = Static<typeof MeetingAnswer>;

@@ -1,6 +1,6 @@
 /** Book catalogue, search and popular books (spec §7 /popular/popularbooklist). */
 import { Type, type Static } from 'typebox';
-import { DateOnly, Nullable, PageInfo, PageQuery, PeriodQuery, Success, YesNo } from './common.ts';
+import { DateOnly, Nullable, PageInfo, PageQuery, PeriodQuery, Success, YesNo, pageQuery } from './common.ts';
 
 export const Book = Type.Object({
   isbn: Type.String(),
@@ -35,10 +35,29 @@ export type BookSearchAnswer = Static<typeof BookSearchAnswer>;
 export const IsbnParams = Type.Object({ isbn: Type.String({ pattern: '^97[89][0-9]{10}$' }) });
 export const BookAnswer = Success({
   book: Book,
-  diary_count: Type.Integer({ minimum: 0 }),
-  review_count: Type.Integer({ minimum: 0 }),
-  average_rating: Nullable(Type.Number()),
-});
+  diary_count: Type.Integer({ minimum: 0, description: '이 책의 독서일지 수(회수된 것 제외)' }),
+  review_count: Type.Integer({ minimum: 0, description: '이 책의 서평 수(회수된 것 제외), GET /book/{isbn}/reviews의 total과 같음' }),
+  average_rating: Nullable(Type.Number({ description: '서평 평점 평균(소수 첫째 자리), 서평이 없으면 null' })),
+}, { title: 'BookAnswer' });
+
+/** GET /book/{isbn}/reviews: a book's public reviews, reviewers' names masked. */
+export const BookReviewsQuery = Type.Object({ ...pageQuery(10) }, { additionalProperties: false });
+export const PublicReview = Type.Object({
+  review_key: Type.Integer({ minimum: 1, description: '서평의 activity_key' }),
+  user_name: Type.String({ description: '가린 이름(김*수)' }),
+  title: Type.String(),
+  content: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  activity_date: DateOnly,
+  mine_yn: YesNo,
+}, { description: 'mine_yn: 로그인한 회원 자신의 서평(방문자는 N)' });
+export type PublicReview = Static<typeof PublicReview>;
+export const BookReviewsAnswer = Success({
+  isbn: Type.String(),
+  review_list: Type.Array(PublicReview, { description: '최근 서평부터(activity_date, 같은 날이면 review_key의 역순)' }),
+  ...PageInfo,
+}, { title: 'BookReviewsAnswer' });
+export type BookReviewsAnswer = Static<typeof BookReviewsAnswer>;
 export type BookAnswer = Static<typeof BookAnswer>;
 
 export const AgeGroup = Type.Union(
@@ -50,7 +69,12 @@ export const PopularQuery = Type.Object(
     period: Type.Optional(Type.Union([Type.Literal('week'), Type.Literal('month'), Type.Literal('year')], { default: 'month' })),
     ...PeriodQuery,
     age_group: Type.Optional(AgeGroup),
-    city_code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$' })),
+    city_code: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{5}$',
+        description: '회원이 사는 시·군(GET /code/local/43의 region_code) 또는 청주시의 구(GET /code/local/43/43110). 청주시 43110은 네 구를 모두 포함. 모르는 코드는 400',
+      }),
+    ),
     ...PageQuery,
   },
   { additionalProperties: false },
@@ -67,6 +91,9 @@ export type PopularBook = Static<typeof PopularBook>;
 export const PopularAnswer = Success({
   from: DateOnly,
   to: DateOnly,
+  city_code: Nullable(Type.String({ description: '적용한 지역 필터(없으면 null)' })),
+  city_name: Nullable(Type.String({ description: '그 지역 이름(청주시 상당구)' })),
+  age_group: Nullable(AgeGroup),
   popular_list: Type.Array(PopularBook),
   ...PageInfo,
 }, { title: 'PopularAnswer' });

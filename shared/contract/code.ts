@@ -25,3 +25,21 @@ export const RegionParamsAB = Type.Object({
 });
 export const RegionListAnswer = Success({ parent: Region, region_list: Type.Array(Region) }, { title: 'RegionListAnswer' });
 export type RegionListAnswer = Static<typeof RegionListAnswer>;
+
+/** GET /code/libraries: public libraries of the province, for loan records. */
+export const LibraryQuery = Type.Object(
+  { city_code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$', description: '시·군 또는 청주시의 구. 청주시 43110은 네 구를 모두 포함' })) },
+  { additionalProperties: false },
+);
+export const Library = Type.Object({
+  library_code: Type.String({ description: '대출 인증(POST /activity/authentication/loan)의 library_code' }),
+  library_name: Type.String(),
+  city_code: Type.String(),
+  city_name: Type.String({ description: '청주시 상당구, 충주시 …' }),
+});
+export type Library = Static<typeof Library>;
+export const LibraryListAnswer = Success(
+  { library_list: Type.Array(Library, { description: '시·군 순, 그 안에서는 도서관이 정한 순서' }) },
+  { title: 'LibraryListAnswer' },
+);
+export type LibraryListAnswer = Static<typeof LibraryListAnswer>;

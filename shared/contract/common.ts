@@ -52,11 +52,16 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
-/** Query parameters of every paginated list. */
-export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1부터 시작하는 페이지 번호' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '페이지 크기' })),
-};
+/** Query parameters of a paginated list whose page size defaults to `defaultSize`. */
+export function pageQuery(defaultSize: number) {
+  return {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1부터 시작하는 페이지 번호' })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: defaultSize, description: `페이지 크기(기본 ${defaultSize})` })),
+  };
+}
+
+/** Query parameters of every paginated list (20 a page unless the list says otherwise). */
+export const PageQuery = pageQuery(20);
 
 /** Fields of every paginated answer. */
 export const PageInfo = {
@@ -65,10 +70,13 @@ export const PageInfo = {
   total: Type.Integer({ minimum: 0 }),
 };
 
-/** Optional period filter of lists (inclusive days). */
+/**
+ * Optional period filter of lists (inclusive days). JSON Schema cannot compare two
+ * fields: `from` after `to` is refused with 400 by the API, as the descriptions say.
+ */
 export const PeriodQuery = {
-  from: Type.Optional(DateOnly),
-  to: Type.Optional(DateOnly),
+  from: Type.Optional(Type.String({ format: 'date', description: '조회 시작일 YYYY-MM-DD(포함). to보다 늦으면 400' })),
+  to: Type.Optional(Type.String({ format: 'date', description: '조회 종료일 YYYY-MM-DD(포함). from보다 이르면 400' })),
 };
 
 export type { Static, TSchema };

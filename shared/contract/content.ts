@@ -1,6 +1,6 @@
 /** System content (spec §7 GET /common/systemcontentinfo) and partner bookstores. */
 import { Type, type Static } from 'typebox';
-import { DateOnly, Nullable, PageInfo, PageQuery, Success } from './common.ts';
+import { DateOnly, Nullable, PageInfo, Success, pageQuery } from './common.ts';
 
 export const ContentType = Type.Union(
   [Type.Literal('terms'), Type.Literal('privacy'), Type.Literal('service'), Type.Literal('bookstore')],
@@ -27,7 +27,7 @@ export const BookstoreQuery = Type.Object(
     city_code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$' })),
     town_code: Type.Optional(Type.String({ pattern: '^[0-9]{8}$' })),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-    ...PageQuery,
+    ...pageQuery(50),
   },
   { additionalProperties: false },
 );

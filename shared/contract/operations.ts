@@ -9,7 +9,7 @@
 import type { TSchema } from 'typebox';
 import {
   ActivityCountAnswer, ActivityCountQuery, ActivityListAnswer, ActivityListFilter, ActivityListQuery,
-  AttendanceAnswer, AuthenticationListAnswer, AuthenticationParams, AuthenticationQuery, AuthorTalkBody,
+  AttendanceAnswer, AuthenticationListAnswer, AuthorTalkListAnswer, AuthorTalkQuery, BookReviewsAnswer, BookReviewsQuery, LibraryListAnswer, LibraryQuery, AuthenticationParams, AuthenticationQuery, AuthorTalkBody,
   BookAnswer, BookSearchAnswer, BookSearchQuery, BookstoreListAnswer, BookstoreQuery, CheckinAnswer,
   ClubDetailAnswer, ClubListAnswer, ClubListQuery, ClubMembershipAnswer, ClubParams, CodeAnswer, CodeParams,
   DiaryBody, DiaryHistoryAnswer, DiaryListAnswer, EarnAnswer, EduBody, EduTypesAnswer, FaqListAnswer, FaqQuery,
@@ -38,6 +38,7 @@ export const homepageOperations = {
   'GET /code/:group/:code': { params: CodeParams, answer: CodeAnswer },
   'GET /code/local/:a': { params: RegionParamsA, answer: RegionListAnswer },
   'GET /code/local/:a/:b': { params: RegionParamsAB, answer: RegionListAnswer },
+  'GET /code/libraries': { query: LibraryQuery, answer: LibraryListAnswer },
   // board
   'GET /board/notice': { query: NoticeListQuery, answer: NoticeListAnswer },
   'GET /board/notice/:notice_info_key': { params: NoticeKeyParams, answer: NoticeDetailAnswer },
@@ -69,6 +70,7 @@ export const homepageOperations = {
   'GET /activity/getuseractivitycnt': { query: ActivityCountQuery, answer: ActivityCountAnswer },
   'GET /activity/getactivityranking': { query: RankingQuery, answer: RankingAnswer },
   'GET /activity/getuserattendancecheck': { answer: AttendanceAnswer },
+  'GET /activity/authortalks': { query: AuthorTalkQuery, answer: AuthorTalkListAnswer },
   // challenge
   'POST /challenge/start': { answer: CheckinAnswer },
   'POST /challenge/checkin': { answer: CheckinAnswer },
@@ -81,6 +83,7 @@ export const homepageOperations = {
   // books, popular, bookstores
   'GET /book/search': { query: BookSearchQuery, answer: BookSearchAnswer },
   'GET /book/:isbn': { params: IsbnParams, answer: BookAnswer },
+  'GET /book/:isbn/reviews': { params: IsbnParams, query: BookReviewsQuery, answer: BookReviewsAnswer },
   'GET /popular/popularbooklist': { query: PopularQuery, answer: PopularAnswer },
   'GET /bookstore/list': { query: BookstoreQuery, answer: BookstoreListAnswer },
   // administration (ROLE_ADMIN)

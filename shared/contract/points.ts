@@ -2,32 +2,26 @@
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, Nullable, PageInfo, PageQuery, PeriodQuery, Success } from './common.ts';
 
-export const ActivityType = Type.Union(
-  [
-    Type.Literal('diary'), Type.Literal('review'), Type.Literal('loan'), Type.Literal('purchase'),
-    Type.Literal('bookclub'), Type.Literal('authortalk'), Type.Literal('edu'), Type.Literal('checkin'),
-    Type.Literal('challenge'),
-  ],
-  {
-    description:
-      'diary 독서일지, review 서평, loan 도서 대출, purchase 종이책 구매, bookclub 독서동아리 모임, ' +
-      'authortalk 작가와의 만남, edu 교육 인증, checkin 챌린지 출석, challenge 챌린지 완주',
-  },
-);
+/** Every kind of activity, in the order members see them. */
+export const ACTIVITY_TYPES = ['diary', 'review', 'loan', 'purchase', 'bookclub', 'authortalk', 'edu', 'checkin', 'challenge'] as const;
+
+export const ActivityType = Type.Enum(ACTIVITY_TYPES, {
+  description:
+    'diary 독서일지, review 서평, loan 도서 대출, purchase 종이책 구매, bookclub 독서동아리 모임, ' +
+    'authortalk 작가와의 만남, edu 교육 인증, checkin 챌린지 출석, challenge 챌린지 완주',
+});
 export type ActivityType = Static<typeof ActivityType>;
 
+export const POINT_REASONS = [
+  'awarded', 'first_activity', 'activity_limit', 'daily_limit', 'monthly_cap', 'yearly_cap', 'suspended',
+] as const;
+
 /** Why an activity earned what it earned. */
-export const PointReason = Type.Union(
-  [
-    Type.Literal('awarded'), Type.Literal('first_activity'), Type.Literal('activity_limit'), Type.Literal('daily_limit'),
-    Type.Literal('monthly_cap'), Type.Literal('yearly_cap'), Type.Literal('suspended'),
-  ],
-  {
-    description:
-      'awarded 적립, first_activity 첫 활동 적립, activity_limit 월 적립 횟수 초과(0점), daily_limit 하루 1회 초과(0점), ' +
-      'monthly_cap 월 한도 초과(0점), yearly_cap 연 한도 초과(0점), suspended 적립 정지 중(0점)',
-  },
-);
+export const PointReason = Type.Enum(POINT_REASONS, {
+  description:
+    'awarded 적립, first_activity 첫 활동 적립, activity_limit 월 적립 횟수 초과(0점), daily_limit 하루 1회 초과(0점), ' +
+    'monthly_cap 월 한도 초과(0점), yearly_cap 연 한도 초과(0점), suspended 적립 정지 중(0점)',
+});
 export type PointReason = Static<typeof PointReason>;
 
 export const PointSummary = Type.Object({
@@ -55,8 +49,14 @@ export const EntryType = Type.Union(
 );
 
 export const PointListQuery = Type.Object(
-  { entry_type: Type.Optional(EntryType), ...PeriodQuery, ...PageQuery },
-  { additionalProperties: false },
+  {
+    entry_type: Type.Optional(EntryType),
+    activity_type: Type.Optional(Type.Enum(ACTIVITY_TYPES, { description: '이 활동의 적립·회수 내역만' })),
+    month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM: entry_date가 이 달인 내역만' })),
+    ...PeriodQuery,
+    ...PageQuery,
+  },
+  { additionalProperties: false, description: '필터는 모두 함께 적용(AND). 기간·달은 entry_date 기준' },
 );
 export const PointEntry = Type.Object({
   entry_key: Type.Integer({ minimum: 1 }),
@@ -68,13 +68,20 @@ export const PointEntry = Type.Object({
   description: Type.String({ description: '회원에게 보여 줄 한국어 설명' }),
   bookstore_name: Nullable(Type.String()),
   book_title: Nullable(Type.String()),
+  entry_date: Type.String({
+    format: 'date',
+    description: '내역의 날짜: 적립은 활동한 날짜(activity_date), 회수·사용·소멸은 그 처리일. 목록은 이 날짜, 같은 날이면 entry_key의 역순',
+  }),
   reg_date: DateTime,
 });
 export type PointEntry = Static<typeof PointEntry>;
 export const PointListAnswer = Success({ point_list: Type.Array(PointEntry), ...PageInfo }, { title: 'PointListAnswer' });
 export type PointListAnswer = Static<typeof PointListAnswer>;
 
-export const PenaltyListQuery = Type.Object({ ...PeriodQuery, ...PageQuery }, { additionalProperties: false });
+export const PenaltyListQuery = Type.Object(
+  { ...PeriodQuery, ...PageQuery },
+  { additionalProperties: false, description: '회수한 날(reg_date의 날짜) 기준. 목록은 회수한 때의 역순' },
+);
 export const Penalty = Type.Object({
   penalty_key: Type.Integer({ minimum: 1 }),
   activity_key: Nullable(Type.Integer()),

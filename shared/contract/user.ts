@@ -40,12 +40,20 @@ export type UserInfoAnswer = Static<typeof UserInfoAnswer>;
 /**
  * POST /user/info. Terms agreement page: agree_yn (the required terms, must be "Y")
  * and notice_yn. Contact and region changes need current_password (decisions D3).
+ * At least one of agree_yn, notice_yn, phone, email or a region code (else 400); region
+ * codes must nest (town in city in province, else 400).
  */
 export const UserInfoUpdate = Type.Object(
   {
-    agree_yn: Type.Optional(YesNo),
+    agree_yn: Type.Optional(Type.Literal('Y', { description: '필수 약관 동의: "Y"만 받음(동의 철회는 탈퇴로)' })),
     notice_yn: Type.Optional(YesNo),
-    phone: Type.Optional(Type.String({ maxLength: 20 })),
+    phone: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        pattern: '^\\s*(01[016789][-. ]?[0-9]{3,4}[-. ]?[0-9]{4})?\\s*$',
+        description: '휴대전화 번호(010-1234-5678, 하이픈·점·띄어쓰기 선택). 빈 문자열은 번호 삭제',
+      }),
+    ),
     email: Type.Optional(Type.String({ maxLength: 100, format: 'email' })),
     province_code: Type.Optional(Type.String({ pattern: '^[0-9]{2}$' })),
     city_code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$' })),

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkAccess } from './tokens.ts';
-import { memberById, type Member } from '../store/members.ts';
+import type { Member } from '../store/members.ts';
 import { ApiError } from '../errors.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 
@@ -31,13 +31,13 @@ function resolveAuth(req: FastifyRequest): AuthContext | ApiError | null {
   const token = bearerToken(req);
   if (!token) return null;
   const app = req.server;
-  const check = checkAccess(app.db, token, app.settings.clock());
+  const check = checkAccess(app.stores, token, app.settings.clock());
   if (!check.ok) {
     return check.reason === 'expired'
       ? new ApiError(403, apiMessages.auth.tokenExpired, 'token_expired')
       : new ApiError(401, apiMessages.auth.sessionEnded);
   }
-  const member = memberById(app.db, check.memberId);
+  const member = app.stores.members.byId(check.memberId);
   if (!member || member.status === 'withdrawn') return new ApiError(401, apiMessages.auth.sessionEnded);
   return { member, familyId: check.familyId };
 }

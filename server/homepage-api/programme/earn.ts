@@ -1,18 +1,17 @@
 /**
  * Recording an activity and what it earns (domain.md "Earning"), always inside the
  * caller's transaction so the checks and the writes are one unit:
- *   one a day (where the rule says so) → limit per activity per month → suspension →
+ *   one a day (where the rule says so) → suspension → limit per activity per month →
  *   monthly cap → yearly cap. Over any of them the activity is recorded with 0 points
  *   and the answer says why. An activity whose points would take the month or year
  *   past its cap earns 0 (not a part) — decision 0102.
  */
-import type { Database } from '../store/db.ts';
-import { int, strOrNull } from '../store/rows.ts';
-import type { ActivityType, ApiSettings } from '../settings.ts';
-import type { PointReason } from '#shared/contract/points.ts';
+import type { Stores } from '../store/index.ts';
+import type { ApiSettings } from '../settings.ts';
+import type { ActivityType, PointReason } from '#shared/contract/points.ts';
 import { activityNames, apiMessages } from '#shared/messages-api.ts';
-import { isoSeoul, seoulDay } from '../time.ts';
-import { addLedger, balanceOf, earnedInMonth, earnedInYear, settleExpiry } from './ledger.ts';
+import { seoulDay } from '../time.ts';
+import { settleExpiry } from './ledger.ts';
 
 export interface EarnRequest {
   memberId: number;
@@ -22,6 +21,8 @@ export interface EarnRequest {
   points?: number;
   /** At most one activity of this type a day earns points (book diary). */
   oncePerDay?: boolean;
+  /** The date the member did it, when not today (loan, purchase, meeting, completed course). */
+  activityDate?: string;
 }
 
 export interface EarnResult {
@@ -31,6 +32,9 @@ export interface EarnResult {
   reason: PointReason;
   msg: string;
   balance: number;
+  monthlyLimit: number | null;
+  /** Activities of this type that earned points this month, this one included. */
+  earnedCountMonth: number;
 }
 
 export function reasonMessage(reason: PointReason, type: ActivityType, points: number, s: ApiSettings, until?: string | null): string {
@@ -53,64 +57,47 @@ export function reasonMessage(reason: PointReason, type: ActivityType, points: n
   }
 }
 
-/** Records the activity and its ledger entry. Call inside transaction(). */
-export function recordActivity(db: Database, s: ApiSettings, req: EarnRequest): EarnResult {
+/** Records the activity and its ledger entry. Call inside a transaction. */
+export function recordActivity(stores: Stores, s: ApiSettings, req: EarnRequest): EarnResult {
+  const { activities, members, points: ledger } = stores;
   const now = s.clock();
   const day = seoulDay(now);
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
-  settleExpiry(db, req.memberId, year);
+  settleExpiry(stores, req.memberId, year);
 
   const rule = s.rules.activities[req.type];
-  const count = (sql: string, ...p: (string | number)[]) => int(db.prepare(sql).get(...p) ?? { n: 0 }, 'n');
-  const first =
-    rule.firstPoints !== undefined &&
-    count('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ?', req.memberId, req.type) === 0;
+  const first = rule.firstPoints !== undefined && activities.countOfType(req.memberId, req.type) === 0;
   const base = req.points ?? (first && rule.firstPoints !== undefined ? rule.firstPoints : rule.points);
-  const suspendedUntil = strOrNull(
-    db.prepare('SELECT earning_suspended_until FROM members WHERE member_id = ?').get(req.memberId) ?? {},
-    'earning_suspended_until',
-  );
+  const suspendedUntil = members.suspendedUntil(req.memberId);
 
   let reason: PointReason = first ? 'first_activity' : 'awarded';
-  if (
-    req.oncePerDay &&
-    count('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND day = ?', req.memberId, req.type, day) > 0
-  ) {
+  if (req.oncePerDay && activities.countOnDay(req.memberId, req.type, day) > 0) {
     reason = 'daily_limit';
   } else if (suspendedUntil !== null && suspendedUntil >= day) {
     reason = 'suspended';
-  } else if (
-    rule.monthlyLimit !== null &&
-    count(
-      'SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND month = ? AND points > 0',
-      req.memberId, req.type, month,
-    ) >= rule.monthlyLimit
-  ) {
+  } else if (rule.monthlyLimit !== null && activities.earnedCountInMonth(req.memberId, req.type, month) >= rule.monthlyLimit) {
     reason = 'activity_limit';
-  } else if (earnedInMonth(db, req.memberId, month) + base > s.rules.monthlyCap) {
+  } else if (ledger.earnedInMonth(req.memberId, month) + base > s.rules.monthlyCap) {
     reason = 'monthly_cap';
-  } else if (earnedInYear(db, req.memberId, year) + base > s.rules.yearlyCap) {
+  } else if (ledger.earnedInYear(req.memberId, year) + base > s.rules.yearlyCap) {
     reason = 'yearly_cap';
   }
   const points = reason === 'awarded' || reason === 'first_activity' ? base : 0;
 
-  const act = db
-    .prepare(
-      `INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING activity_id`,
-    )
-    .get(req.memberId, req.type, req.isbn ?? null, points, reason, day, month, isoSeoul(now));
-  if (!act) throw new Error('activity insert returned nothing');
-  const activityId = int(act, 'activity_id');
-  addLedger(db, { memberId: req.memberId, entryType: 'earn', activityId, points, reason, day, at: now });
+  const activityId = activities.add({
+    memberId: req.memberId, type: req.type, isbn: req.isbn ?? null, points, reason, day, at: now, ...(req.activityDate ? { activityDate: req.activityDate } : {}),
+  });
+  ledger.add({ memberId: req.memberId, entryType: 'earn', activityId, points, reason, day, at: now });
   return {
     activityId,
     activityType: req.type,
     points,
     reason,
     msg: reasonMessage(reason, req.type, points, s, suspendedUntil),
-    balance: balanceOf(db, req.memberId),
+    balance: ledger.balance(req.memberId),
+    monthlyLimit: rule.monthlyLimit,
+    earnedCountMonth: activities.earnedCountInMonth(req.memberId, req.type, month),
   };
 }
 
@@ -123,5 +110,7 @@ export function earnFields(r: EarnResult) {
     point_reason: r.reason,
     msg: r.msg,
     balance: r.balance,
+    monthly_limit: r.monthlyLimit,
+    earned_count_month: r.earnedCountMonth,
   };
 }

@@ -9,14 +9,12 @@ import {
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { revokeByRefresh, rotateRefresh, signIn, tokenHash } from '../auth/tokens.ts';
+import { revokeByRefresh, rotateRefresh, signIn, ssoMember } from '../auth/tokens.ts';
 import { ApiError, errorAnswers } from '../errors.ts';
-import { effectiveStatus, memberById, memberByUserId, sessionFields } from '../store/members.ts';
-import { int } from '../store/rows.ts';
-import { transaction } from '../store/db.ts';
+import { effectiveStatus, sessionFields } from '../store/members.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, settings } = app;
+  const { stores, settings } = app;
 
   app.post(
     '/login',
@@ -30,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const { user_id, user_pass, keep } = req.body;
-      const member = memberByUserId(db, user_id);
+      const member = stores.members.byUserId(user_id);
       const ok = await verifyPassword(user_pass, member?.passwordHash);
       if (!member || !ok || member.status === 'withdrawn') {
         req.log.info({ userId: user_id, outcome: 'refused' }, 'sign-in attempt');
@@ -45,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.log.info({ userId: user_id, outcome: 'dormant' }, 'sign-in attempt');
         return { result: 'error' as const, expired: false, msg: apiMessages.auth.dormant };
       }
-      const tokens = signIn(db, settings, member.memberId, keep === true);
+      const tokens = signIn(stores, settings, member.memberId, keep === true);
       req.log.info({ userId: user_id, outcome: 'signed-in', keep: keep === true }, 'sign-in attempt');
       return { result: 'success' as const, expired: false as const, ...sessionFields(member), ...tokens };
     },
@@ -62,12 +60,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => {
-      const outcome = rotateRefresh(db, settings, req.body.refresh_token);
+      const outcome = rotateRefresh(stores, settings, req.body.refresh_token);
       if (!outcome.ok) {
         req.log.info({ reason: outcome.reason }, 'refresh refused');
         throw new ApiError(401, apiMessages.auth.sessionEnded);
       }
-      const member = memberById(db, outcome.memberId);
+      const member = stores.members.byId(outcome.memberId);
       if (!member || effectiveStatus(member, settings.clock()) !== 'active') {
         throw new ApiError(401, apiMessages.auth.sessionEnded);
       }
@@ -86,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => {
-      transaction(db, () => revokeByRefresh(db, req.body.refresh_token, settings.clock()));
+      stores.transaction(() => revokeByRefresh(stores, req.body.refresh_token, settings.clock()));
       return { result: 'success' as const };
     },
   );
@@ -104,10 +102,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (req) => {
       const now = settings.clock();
-      const row = db
-        .prepare('SELECT member_id, expires_at FROM sso_tokens WHERE token_hash = ?')
-        .get(tokenHash(req.params.token));
-      const member = row && int(row, 'expires_at') > now ? memberById(db, int(row, 'member_id')) : undefined;
+      const memberId = ssoMember(stores, req.params.token, now);
+      const member = memberId === undefined ? undefined : stores.members.byId(memberId);
       if (
         !member ||
         member.userId !== req.query.userid ||
@@ -116,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ) {
         throw new ApiError(401, apiMessages.auth.ssoInvalid);
       }
-      const tokens = signIn(db, settings, member.memberId, false);
+      const tokens = signIn(stores, settings, member.memberId, false);
       return {
         result: 'success' as const,
         code_value: member.userId,

@@ -2,63 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   FaqListAnswer, FaqQuery, NewsletterAnswer, NewsletterKeyParams, NewsletterListAnswer, NewsletterListQuery,
-  NoticeDetailAnswer, NoticeKeyParams, NoticeListAnswer, NoticeListQuery, type Faq, type Notice,
+  NoticeDetailAnswer, NoticeKeyParams, NoticeListAnswer, NoticeListQuery,
 } from '#shared/contract/index.ts';
-import { messages } from '#shared/messages.ts';
-import { serverMessages } from '#shared/messages-server.ts';
+import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
-import { transaction } from '../store/db.ts';
-import { int, oneOf, str, yn, type Row } from '../store/rows.ts';
-
-const NOTICE_TYPES = ['1', '2', '3'] as const;
-const FAQ_CATEGORIES = ['member', 'point', 'activity', 'challenge', 'bookstore'] as const;
-export const FAQ_CATEGORY_NAMES: Record<(typeof FAQ_CATEGORIES)[number], string> = {
-  member: '회원',
-  point: '포인트',
-  activity: '독서활동',
-  challenge: '21일 챌린지',
-  bookstore: '서점·사용',
-};
-
-function toNotice(r: Row): Notice {
-  return {
-    notice_info_key: int(r, 'notice_info_key'),
-    notice_subject: str(r, 'notice_subject'),
-    notice_type: oneOf(r, 'notice_type', NOTICE_TYPES),
-    display_yn: yn(r, 'display_yn'),
-    reg_date: str(r, 'reg_date'),
-  };
-}
-
-function toFaq(r: Row): Faq {
-  const category = oneOf(r, 'category', FAQ_CATEGORIES);
-  return {
-    faq_key: int(r, 'faq_key'),
-    category,
-    category_name: FAQ_CATEGORY_NAMES[category],
-    question: str(r, 'question'),
-    answer: str(r, 'answer'),
-  };
-}
-
-function toNewsletter(r: Row) {
-  return {
-    newsletter_key: int(r, 'newsletter_key'),
-    issue_no: int(r, 'issue_no'),
-    title: str(r, 'title'),
-    summary: str(r, 'summary'),
-    published_on: str(r, 'published_on'),
-  };
-}
+import { pageInfo, pageOf } from './kit.ts';
 
 export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app;
-  const where = `WHERE (:type IS NULL OR notice_type = :type) AND (:display IS NULL OR display_yn = :display)`;
-  const listNotices = db.prepare(
-    `SELECT notice_info_key, notice_subject, notice_type, display_yn, reg_date FROM notices ${where}
-      ORDER BY reg_date DESC, notice_info_key DESC LIMIT :limit OFFSET :offset`,
-  );
-  const countNotices = db.prepare(`SELECT count(*) AS n FROM notices ${where}`);
+  const { stores } = app;
 
   app.get(
     '/notice',
@@ -72,17 +23,14 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (req) => {
       const filter = { type: req.query.notice_type ?? null, display: req.query.display_yn ?? null };
-      const total = int(countNotices.get(filter) ?? { n: 0 }, 'n');
       const paged = req.query.page !== undefined || req.query.size !== undefined;
-      const page = req.query.page ?? 1;
-      const size = paged ? (req.query.size ?? 20) : total;
-      const rows = listNotices.all({ ...filter, limit: paged ? size : -1, offset: paged ? (page - 1) * size : 0 });
-      return { result: 'success' as const, notice_list: rows.map(toNotice), page, size, total };
+      const all = { limit: -1, offset: 0 };
+      const pg = pageOf(req.query);
+      const r = stores.content.notices(filter, paged ? pg : all);
+      return { result: 'success' as const, notice_list: r.rows, page: pg.page, size: paged ? pg.size : r.total, total: r.total };
     },
   );
 
-  const getNotice = db.prepare(`SELECT * FROM notices WHERE notice_info_key = ? AND display_yn = 'Y'`);
-  const bumpNotice = db.prepare('UPDATE notices SET view_count = view_count + 1 WHERE notice_info_key = ?');
   app.get(
     '/notice/:notice_info_key',
     {
@@ -94,21 +42,12 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => {
-      const key = req.params.notice_info_key;
-      const r = transaction(db, () => {
-        bumpNotice.run(key);
-        return getNotice.get(key);
-      });
-      if (!r) throw notFound(serverMessages.notice.notFound);
-      return {
-        result: 'success' as const,
-        notice: { ...toNotice(r), notice_content: str(r, 'notice_content'), view_count: int(r, 'view_count') },
-      };
+      const notice = stores.transaction(() => stores.content.readNotice(req.params.notice_info_key));
+      if (!notice) throw notFound(apiMessages.content.noticeNotFound);
+      return { result: 'success' as const, notice };
     },
   );
 
-  const faqs = db.prepare('SELECT * FROM faqs WHERE (:c IS NULL OR category = :c) ORDER BY category, sort_order');
-  const faqCounts = db.prepare('SELECT category, count(*) AS n FROM faqs GROUP BY category');
   app.get(
     '/faq',
     {
@@ -119,18 +58,13 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FaqListAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
-      const counts = new Map(faqCounts.all().map((r) => [str(r, 'category'), int(r, 'n')]));
-      return {
-        result: 'success' as const,
-        categories: FAQ_CATEGORIES.map((c) => ({ category: c, category_name: FAQ_CATEGORY_NAMES[c], count: counts.get(c) ?? 0 })),
-        faq_list: faqs.all({ c: req.query.category ?? null }).map(toFaq),
-      };
-    },
+    (req) => ({
+      result: 'success' as const,
+      categories: stores.content.faqCategories(),
+      faq_list: stores.content.faqs(req.query.category ?? null),
+    }),
   );
 
-  const newsletters = db.prepare('SELECT * FROM newsletters ORDER BY issue_no DESC LIMIT ? OFFSET ?');
-  const newsletterCount = db.prepare('SELECT count(*) AS n FROM newsletters');
   app.get(
     '/newsletter',
     {
@@ -142,19 +76,12 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => {
-      const page = req.query.page ?? 1;
-      const size = req.query.size ?? 12;
-      return {
-        result: 'success' as const,
-        newsletter_list: newsletters.all(size, (page - 1) * size).map(toNewsletter),
-        page,
-        size,
-        total: int(newsletterCount.get() ?? { n: 0 }, 'n'),
-      };
+      const pg = pageOf(req.query, 12);
+      const r = stores.content.newsletters(pg);
+      return { result: 'success' as const, newsletter_list: r.rows, ...pageInfo(pg, r.total) };
     },
   );
 
-  const newsletter = db.prepare('SELECT * FROM newsletters WHERE newsletter_key = ?');
   app.get(
     '/newsletter/:newsletter_key',
     {
@@ -166,9 +93,9 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => {
-      const r = newsletter.get(req.params.newsletter_key);
-      if (!r) throw notFound(messages.error.notFound);
-      return { result: 'success' as const, newsletter: { ...toNewsletter(r), content: str(r, 'content') } };
+      const newsletter = stores.content.newsletter(req.params.newsletter_key);
+      if (!newsletter) throw notFound(apiMessages.content.notFound);
+      return { result: 'success' as const, newsletter };
     },
   );
 };

@@ -1,29 +1,13 @@
 /** /code: code lookup (60/2 = login redirect URL, decisions D2) and region codes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  CodeAnswer, CodeParams, RegionListAnswer, RegionParamsA, RegionParamsAB, type Region,
+  CodeAnswer, CodeParams, LibraryListAnswer, LibraryQuery, RegionListAnswer, RegionParamsA, RegionParamsAB,
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
-import { int, str, strOrNull, type Row } from '../store/rows.ts';
-
-function toRegion(r: Row): Region {
-  return {
-    region_code: str(r, 'region_code'),
-    region_name: str(r, 'region_name'),
-    parent_code: strOrNull(r, 'parent_code'),
-    level: int(r, 'level'),
-    has_children: int(r, 'has_children') === 1,
-  };
-}
 
 export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, settings } = app;
-  const getCode = db.prepare('SELECT code_name, code_value FROM codes WHERE code_group = ? AND code = ?');
-  const regionCols = `region_code, region_name, parent_code, level,
-      EXISTS (SELECT 1 FROM regions c WHERE c.parent_code = r.region_code) AS has_children`;
-  const getRegion = db.prepare(`SELECT ${regionCols} FROM regions r WHERE region_code = ?`);
-  const children = db.prepare(`SELECT ${regionCols} FROM regions r WHERE parent_code = ? ORDER BY sort_order, region_code`);
+  const { stores, settings } = app;
 
   app.get(
     '/:group/:code',
@@ -37,19 +21,40 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (req) => {
       const { group, code } = req.params;
-      const r = getCode.get(group, code);
-      if (r) return { result: 'success' as const, code_value: str(r, 'code_value'), code_name: str(r, 'code_name') };
+      const c = stores.codes.code(group, code);
+      if (c) return { result: 'success' as const, code_value: c.value, code_name: c.name };
       if (group === '60' && code === '2') {
-        return { result: 'success' as const, code_value: settings.loginRedirectUrl, code_name: '로그인 이동 주소' };
+        return { result: 'success' as const, code_value: settings.loginRedirectUrl, code_name: apiMessages.code.loginRedirectName };
       }
       throw notFound(apiMessages.code.notFound);
     },
   );
 
+  app.get(
+    '/libraries',
+    {
+      schema: {
+        tags: ['code'],
+        summary: '충청북도 공공도서관 목록 (대출 인증의 도서관 선택, 시·군·구 필터)',
+        querystring: LibraryQuery,
+        response: { 200: LibraryListAnswer, ...errorAnswers(400) },
+      },
+    },
+    (req) => ({
+      result: 'success' as const,
+      library_list: stores.codes.libraries(req.query.city_code ?? null).map((l) => ({
+        library_code: l.code,
+        library_name: l.name,
+        city_code: l.cityCode,
+        city_name: stores.codes.cityName(l.cityCode),
+      })),
+    }),
+  );
+
   function list(parentCode: string) {
-    const parent = getRegion.get(parentCode);
+    const parent = stores.codes.region(parentCode);
     if (!parent) throw notFound(apiMessages.code.regionNotFound);
-    return { result: 'success' as const, parent: toRegion(parent), region_list: children.all(parentCode).map(toRegion) };
+    return { result: 'success' as const, parent, region_list: stores.codes.children(parentCode) };
   }
 
   app.get(
@@ -77,18 +82,7 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (req) => {
       const { a, b } = req.params;
-      // b must lie inside a: walk up from b.
-      let cur: string | null = b;
-      let inside = false;
-      for (let i = 0; cur && i < 5; i++) {
-        if (cur === a) {
-          inside = a !== b;
-          break;
-        }
-        const r: Row | undefined = getRegion.get(cur);
-        cur = r ? strOrNull(r, 'parent_code') : null;
-      }
-      if (!inside) throw notFound(apiMessages.code.regionNotFound);
+      if (!stores.codes.within(b, a)) throw notFound(apiMessages.code.regionNotFound);
       return list(b);
     },
   );

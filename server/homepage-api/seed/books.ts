@@ -4,6 +4,7 @@
  * 100,000 books.
  */
 import { CURATED_BOOKS } from './books-curated.ts';
+import { josa } from 'es-hangul';
 import type { BookInput } from '../search/book-search.ts';
 
 export const SEED_BOOK_COUNT = 2_000;
@@ -48,33 +49,87 @@ export function curatedBooks(): BookInput[] {
     });
 }
 
-const ADJ = ['푸른', '작은', '오래된', '고요한', '따뜻한', '낯선', '빛나는', '느린', '단단한', '보이지 않는', '사라진', '다정한', '깊은', '하얀', '마지막'];
-const NOUN = ['바다', '정원', '도서관', '기차', '편지', '숲', '골목', '서점', '계절', '마을', '강', '별', '등대', '시간', '집', '우산', '섬', '새벽', '산', '창문'];
-const TAIL = ['의 노래', '에서', '을 걷다', '의 기억', '으로 가는 길', ' 이야기', '의 끝에서', '를 읽는 밤', '의 사계', ' 수업', '의 비밀', '와 나'];
-const TOPIC = ['처음 만나는', '한 권으로 읽는', '청소년을 위한', '어른을 위한', '다시 읽는', '하루 10분', '우리 동네', '생활 속'];
-const FIELD = ['한국사', '철학', '경제학', '심리학', '천문학', '생태학', '미술사', '고전 문학', '글쓰기', '인공지능', '기후 위기', '음악'];
+const ADJ = [
+  '푸른', '작은', '오래된', '고요한', '따뜻한', '낯선', '빛나는', '느린', '단단한', '보이지 않는',
+  '사라진', '다정한', '깊은', '하얀', '마지막', '조용한', '먼', '둥근', '젖은', '새로운',
+];
+const NOUN = [
+  '바다', '정원', '도서관', '기차', '편지', '숲', '골목', '서점', '계절', '마을', '강', '별', '등대', '시간', '집',
+  '우산', '섬', '새벽', '산', '창문', '여름', '겨울', '다리', '호수', '정류장', '부엌', '책상', '구름', '언덕', '항구',
+  '들판', '광장', '시장', '우체국', '공원', '놀이터', '빵집', '다락방', '폭포', '기찻길', '밤하늘', '바람', '노을', '물결', '꽃밭',
+  '과수원', '오솔길', '부두', '학교', '교실', '극장', '카페', '운동장', '식탁', '지붕', '계단', '등불', '나무', '연못', '돌담',
+];
+/** A particle chosen for the noun (es-hangul's josa), then the rest of the title. */
+const TAIL: readonly [particle: Parameters<typeof josa>[1] | '', rest: string][] = [
+  ['', '의 노래'], ['', '에서'], ['을/를', ' 걷다'], ['', '의 기억'], ['으로/로', ' 가는 길'], ['', ' 이야기'],
+  ['', '의 끝에서'], ['을/를', ' 읽는 밤'], ['', '의 사계'], ['', ' 수업'], ['', '의 비밀'], ['와/과', ' 나'],
+  ['이/가', ' 있던 자리'], ['', '에게 보내는 편지'], ['은/는', ' 아직'], ['', '의 지도'],
+];
+const TOPIC = ['처음 만나는', '한 권으로 읽는', '청소년을 위한', '어른을 위한', '다시 읽는', '하루 10분', '우리 동네', '생활 속', '그림으로 보는', '질문으로 배우는'];
+const FIELD = ['한국사', '철학', '경제학', '심리학', '천문학', '생태학', '미술사', '고전 문학', '글쓰기', '인공지능', '기후 위기', '음악', '건축', '세계사', '수학', '식물학'];
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
 const GIVEN = ['하늘', '서윤', '민재', '지안', '도현', '수빈', '예린', '현우', '지민', '은서', '태희', '준서', '다은', '승우', '유나', '시온', '가람', '나래'];
 const PUBLISHERS = ['창비', '문학동네', '민음사', '김영사', '사계절', '돌베개', '휴머니스트', '한빛비즈', '책읽는곰', '푸른숲', '마음산책', '북하우스', '위즈덤하우스', '다산북스', '은행나무'];
 const SUBJECTS = ['소설', '에세이', '시', '인문', '역사', '사회', '과학', '예술', '아동', '청소년', '자기계발', '경제경영', '철학'];
 
-/** Deterministic generated books number `from`…`to-1` (ISBN 979-11-99…, marked not curated). */
+const KIND1 = ADJ.length * NOUN.length * TAIL.length;
+const KIND2 = ADJ.length * NOUN.length;
+const KIND3 = TOPIC.length * FIELD.length;
+/** Titles of the first three kinds; the catalogue's first generated books use only these. */
+const FIRST = KIND1 + KIND2 + KIND3;
+const KIND4 = KIND2 * KIND2;
+/** Multipliers coprime with FIRST and KIND4: consecutive books get far-apart titles. */
+const STEP = 7_919;
+/** Generated books use ISBNs 979-11-99-xxxxx. */
+export const MAX_GENERATED_BOOKS = 100_000;
+
+const at = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+function noun(adj: number, n: number): string {
+  return `${at(ADJ, adj)} ${at(NOUN, n)}`;
+}
+
+/** Title number `j` of the first three kinds: 푸른 바다의 노래, 낯선 정원, 처음 만나는 한국사. */
+function firstTitle(j: number): string {
+  if (j < KIND1) {
+    const [particle, rest] = at(TAIL, j % TAIL.length);
+    const n = Math.floor(j / TAIL.length) % NOUN.length;
+    const word = at(NOUN, n);
+    return `${at(ADJ, Math.floor(j / (TAIL.length * NOUN.length)))} ${particle ? josa(word, particle) : word}${rest}`;
+  }
+  if (j < KIND1 + KIND2) return noun(Math.floor((j - KIND1) / NOUN.length), j - KIND1);
+  const k = j - KIND1 - KIND2;
+  return `${at(TOPIC, Math.floor(k / FIELD.length))} ${at(FIELD, k)}`;
+}
+
+/** Title number `j` of the fourth kind: 푸른 바다와 낯선 정원. */
+function pairTitle(j: number): string {
+  const left = Math.floor(j / KIND2);
+  const right = j % KIND2;
+  const first = at(NOUN, left % NOUN.length);
+  return `${at(ADJ, Math.floor(left / NOUN.length))} ${josa(first, '와/과')} ${noun(Math.floor(right / NOUN.length), right)}`;
+}
+
+/**
+ * Deterministic generated books number `from`…`to-1` (ISBN 979-11-99…, marked not
+ * curated), every one with a title of its own: the first FIRST books draw from three kinds
+ * of titles in a shuffled order, later ones pair two phrases.
+ */
 export function generatedBooks(from: number, to: number): BookInput[] {
+  if (to > MAX_GENERATED_BOOKS) throw new RangeError(`at most ${MAX_GENERATED_BOOKS} generated books`);
   const out: BookInput[] = [];
   for (let i = from; i < to; i++) {
     const h = Math.imul(i + 1, 2654435761) >>> 0;
     const pick = <T>(list: readonly T[], shift: number): T => list[(h >>> shift) % list.length] as T;
-    const kind = h % 3;
-    const title =
-      kind === 2 ? `${pick(TOPIC, 3)} ${pick(FIELD, 9)}` : `${pick(ADJ, 5)} ${pick(NOUN, 11)}${kind === 0 ? pick(TAIL, 17) : ''}`;
-    const twelve = `9791199${String(i % 100_000).padStart(5, '0')}`;
+    const title = i < FIRST ? firstTitle((i * STEP) % FIRST) : pairTitle(((i - FIRST) * STEP) % KIND4);
+    const twelve = `9791199${String(i).padStart(5, '0')}`;
     out.push({
       isbn: twelve + isbnCheckDigit(twelve),
-      title: i >= 100_000 ? `${title} ${Math.floor(i / 100_000) + 1}` : title,
+      title,
       author: pick(SURNAMES, 7) + pick(GIVEN, 13),
       publisher: pick(PUBLISHERS, 19),
       pubYear: 1995 + ((h >>> 23) % 31),
-      subject: kind === 2 ? '인문' : pick(SUBJECTS, 21),
+      subject: i < FIRST && (i * STEP) % FIRST >= KIND1 + KIND2 ? '인문' : pick(SUBJECTS, 21),
       curated: false,
     });
   }

@@ -45,7 +45,7 @@ export const SEED_BOOKSTORES: readonly { key: number; name: string; city: string
   { key: 5, name: '오송책마을', city: '43113', town: '43113009', address: '충청북도 청주시 흥덕구 오송읍 오송생명로 210', phone: '043-238-5521', hours: '10:00~19:00', closed: '월요일' },
   { key: 6, name: '율량동 그림책방', city: '43114', town: '43114004', address: '충청북도 청주시 청원구 율량로 88', phone: '043-213-7745', hours: '11:00~19:00', closed: '월요일, 화요일' },
   { key: 7, name: '오창호수서점', city: '43114', town: '43114007', address: '충청북도 청주시 청원구 오창읍 각리1길 23', phone: '043-217-6630', hours: '10:00~20:00', closed: '일요일' },
-  { key: 8, name: '충주중앙서림', city: '43130', town: '43130014', address: '충청북도 충주시 성서동 충인6길 12', phone: '043-847-2200', hours: '09:30~21:00', closed: '연중무휴' },
+  { key: 8, name: '충주중앙서림', city: '43130', town: '43130014', address: '충청북도 충주시 충인6길 12 (성서동)', phone: '043-847-2200', hours: '09:30~21:00', closed: '연중무휴' },
   { key: 9, name: '호암책방', city: '43130', town: '43130020', address: '충청북도 충주시 호암수청2로 45', phone: '043-851-3318', hours: '10:00~19:30', closed: '일요일' },
   { key: 10, name: '의림지서점', city: '43150', town: '43150009', address: '충청북도 제천시 의림대로 233', phone: '043-646-1020', hours: '09:00~21:00', closed: '설·추석 당일' },
   { key: 11, name: '보은문고', city: '43720', town: '43720001', address: '충청북도 보은군 보은읍 삼산로 31', phone: '043-543-2115', hours: '09:00~20:00', closed: '일요일' },
@@ -65,11 +65,17 @@ export const SEED_EDU_TYPES: readonly { type: string; name: string; description:
   { type: 'reading_guide', name: '독서지도 과정 수료', description: '도서관 주관 독서지도사·독서동아리 리더 과정 수료', pattern: '^RG-[0-9]{4}-[0-9]{5}$', example: 'RG-2026-01234' },
 ];
 
-/** Author talks: dated relative to the seeding day (offset in days), codes fixed. */
+/**
+ * Author talks: dated relative to the seeding day (offset in days), codes fixed. Two are
+ * held on the seeding day, so a fresh database always has talks to check in to:
+ * TALK2026 and MEET2026 are the documented test check-in codes (README, decision 0107).
+ */
 export const SEED_AUTHOR_TALKS: readonly { key: number; title: string; author: string; venue: string; offsetDays: number; code: string }[] = [
-  { key: 1, title: '「불편한 편의점」 김호연 작가와의 만남', author: '김호연', venue: '충청북도립도서관 다목적실', offsetDays: -20, code: 'CBK1120' },
-  { key: 2, title: '과학 읽는 밤: 김상욱 교수 강연', author: '김상욱', venue: '충주시립도서관 강당', offsetDays: 0, code: 'TALK2026' },
+  { key: 1, title: '「불편한 편의점」 김호연 작가와의 만남', author: '김호연', venue: '청주시립도서관 시청각실', offsetDays: -20, code: 'CBK1120' },
+  { key: 2, title: '과학 읽는 밤: 김상욱 교수 강연', author: '김상욱', venue: '충주시립도서관 시청각실', offsetDays: 0, code: 'TALK2026' },
   { key: 3, title: '시와 함께하는 저녁: 나태주 시인', author: '나태주', venue: '제천시립도서관 세미나실', offsetDays: 10, code: 'POEM77' },
+  { key: 4, title: '「아몬드」 손원평 작가와의 만남', author: '손원평', venue: '청주오창호수도서관 다목적실', offsetDays: 0, code: 'MEET2026' },
+  { key: 5, title: '「어린이라는 세계」 김소영 작가와의 만남', author: '김소영', venue: '증평군립도서관 다목적실', offsetDays: 24, code: 'KIDS24' },
 ];
 
 export const SEED_CLUBS: readonly { key: number; name: string; leader: number; capacity: number; city: string; schedule: string; description: string; members: number[] }[] = [

@@ -4,6 +4,7 @@
  * under a second): no scrypt, prepared statements, one transaction.
  */
 import { transaction, type Database } from '../store/db.ts';
+import { createStores, type Stores } from '../store/index.ts';
 import { tokenHash } from '../auth/tokens.ts';
 import { SEED_NOTICES } from './notices.ts';
 import { SEED_REGIONS } from './regions.ts';
@@ -12,7 +13,8 @@ import { SEED_CODES, SEED_CONTENTS } from './system-contents.ts';
 import { SEED_AUTHOR_TALKS, SEED_BOOKSTORES, SEED_CLUBS, SEED_EDU_TYPES, SEED_FAQS, SEED_NEWSLETTERS } from './content.ts';
 import { SEED_BOOK_COUNT, curatedBooks, generatedBooks } from './books.ts';
 import { seedProgramme } from './programme.ts';
-import { bookWriter } from '../search/book-search.ts';
+import { bookWriter, fillBookKeys } from '../search/book-search.ts';
+import { SEED_LIBRARIES, homeLibraryOf } from './libraries.ts';
 import { resolveSettings, type ApiSettings } from '../settings.ts';
 import { addDays, isoSeoul, seoulDay } from '../time.ts';
 
@@ -21,19 +23,19 @@ function seedMembers(db: Database, members: readonly SeedMember[]): void {
     `INSERT OR IGNORE INTO members
        (member_id, user_id, user_no, user_key, user_name, password_hash, user_auth, phone, email,
         province_code, city_code, town_code, birth_year, status, valid_until, agree_yn, agree_date,
-        notice_yn, notice_date, kakao_linked_yn, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '43', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        notice_yn, notice_date, kakao_linked_yn, created_at, updated_at, home_library)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '43', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const m of members) {
     insert.run(
       m.key, m.userId, m.userNo, m.userKey, m.name, m.hash, m.auth, m.phone, m.email, m.city, m.town,
       m.birthYear, m.status, m.validUntil, m.agree, m.agree === 'Y' ? m.created : null, m.notice,
-      m.notice === 'Y' ? m.created : null, m.kakao, m.created, m.created,
+      m.notice === 'Y' ? m.created : null, m.kakao, m.created, m.created, homeLibraryOf(m.city).name,
     );
   }
 }
 
-export function seed(db: Database, settings: ApiSettings = resolveSettings()): void {
+export function seed(db: Database, settings: ApiSettings = resolveSettings(), stores: Stores = createStores(db)): void {
   transaction(db, () => {
     const notice = db.prepare(
       `INSERT OR IGNORE INTO notices
@@ -46,6 +48,8 @@ export function seed(db: Database, settings: ApiSettings = resolveSettings()): v
       'INSERT OR IGNORE INTO regions (region_code, region_name, parent_code, level, sort_order) VALUES (?, ?, ?, ?, ?)',
     );
     for (const r of SEED_REGIONS) region.run(r.code, r.name, r.parent, r.level, r.order);
+    const library = db.prepare('INSERT OR IGNORE INTO libraries (library_code, library_name, city_code, sort_order) VALUES (?, ?, ?, ?)');
+    for (const l of SEED_LIBRARIES) library.run(l.code, l.name, l.city, l.order);
 
     const code = db.prepare('INSERT OR IGNORE INTO codes (code_group, code, code_name, code_value) VALUES (?, ?, ?, ?)');
     for (const c of SEED_CODES) code.run(c.group, c.code, c.name, c.value);
@@ -94,7 +98,8 @@ export function seed(db: Database, settings: ApiSettings = resolveSettings()): v
     const curated = curatedBooks();
     for (const b of curated) addBook(b);
     for (const b of generatedBooks(0, SEED_BOOK_COUNT - curated.length)) addBook(b);
+    fillBookKeys(db);
 
-    seedProgramme(db, settings, curated.map((b) => b.isbn));
+    seedProgramme(db, stores, settings, curated.map((b) => b.isbn));
   });
 }

@@ -32,14 +32,14 @@ export const NAMED_MEMBERS: readonly SeedMember[] = [
   {
     key: 1, userId: 'reader01', userNo: '2026000001', userKey: 'UK7F3A9C21D4E8', name: '김서연',
     hash: 'scrypt$16384$8$1$JsYJkE7s7cS_Ey2H-HVSfA$YjXcbJNqhUYDBupa-7wW4NqVxOdL7uQZU2km0KYmuIU',
-    auth: 'ROLE_USER', phone: '010-2841-5730', email: 'seoyeon.kim@example.kr', city: '43111', town: '43111007',
+    auth: 'ROLE_USER', phone: '010-2841-5730', email: 'kimseoyeon.cb@naver.com', city: '43111', town: '43111007',
     birthYear: 1988, status: 'active', validUntil: '2030-12-31', agree: 'Y', notice: 'Y', kakao: 'Y',
     created: '2026-01-12T10:15:00+09:00',
   },
   {
     key: 2, userId: 'reader02', userNo: '2026000002', userKey: 'UK2B8E5D0A17C3', name: '이준호',
     hash: 'scrypt$16384$8$1$OSo9_hhivMfSn1tBt9y82A$0Mst8asZSsbB6HacYXlWshJRnkt02i9VSlqVB9VH5W4',
-    auth: 'ROLE_USER', phone: '010-7315-2098', email: 'junho.lee@example.kr', city: '43130', town: '43130016',
+    auth: 'ROLE_USER', phone: '010-7315-2098', email: null, city: '43130', town: '43130016',
     birthYear: 1995, status: 'active', validUntil: '2030-12-31', agree: 'N', notice: 'N', kakao: 'N',
     created: '2026-11-02T19:40:00+09:00',
   },
@@ -67,7 +67,7 @@ export const NAMED_MEMBERS: readonly SeedMember[] = [
   {
     key: 6, userId: 'admin01', userNo: '2026900001', userKey: 'UK8D2F7A5C3E19', name: '한지훈',
     hash: 'scrypt$16384$8$1$CwnO7UIKcQ42LluIq6x5Ow$cScCW7_uCygaOb2Uc0y1TWNB2SyJKwG5YvCbDR73kHs',
-    auth: 'ROLE_USER,ROLE_ADMIN', phone: '043-220-5600', email: 'reading@library.example.kr', city: '43111', town: '43111001',
+    auth: 'ROLE_USER,ROLE_ADMIN', phone: '043-220-5600', email: 'reading@library.chungbuk.go.kr', city: '43111', town: '43111001',
     birthYear: 1983, status: 'active', validUntil: '2030-12-31', agree: 'Y', notice: 'N', kakao: 'N',
     created: '2026-01-02T09:00:00+09:00',
   },
@@ -91,7 +91,7 @@ export function generatedMembers(): SeedMember[] {
     out.push({
       key,
       userId: `member${String(key).padStart(3, '0')}`,
-      userNo: `2026${String(100000 + key).slice(1)}`,
+      userNo: `2026${String(key).padStart(6, '0')}`,
       userKey: `UKGEN${String(key).padStart(9, '0')}`,
       name: surname + given,
       hash: '!',

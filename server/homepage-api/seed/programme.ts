@@ -5,11 +5,11 @@
  * seeded ledger obeys every limit and cap. Runs once per database (seed_marks).
  */
 import type { Database } from '../store/db.ts';
+import type { Stores } from '../store/index.ts';
 import type { ApiSettings } from '../settings.ts';
 import { recordActivity } from '../programme/earn.ts';
-import { addLedger, balanceOf } from '../programme/ledger.ts';
+import { homeLibraryOf } from './libraries.ts';
 import { addDays, isoSeoul, seoulDay } from '../time.ts';
-import { int } from '../store/rows.ts';
 
 const DIARY_LINES = [
   '출근길 버스에서 삼십 쪽을 읽었다. 주인공의 선택이 자꾸 마음에 걸린다.',
@@ -21,11 +21,38 @@ const DIARY_LINES = [
   '오늘은 열 쪽만 읽었지만 기록은 남긴다. 꾸준히 읽는 것이 목표다.',
 ];
 
-const REVIEW_TEXT =
-  '이 책은 평범한 사람들의 하루를 따라가며 우리가 무심코 지나치는 순간들에 이름을 붙여 준다. ' +
-  '처음에는 사건이 크지 않아 천천히 읽혔지만, 중반을 넘어서면서 인물들이 서로에게 건네는 작은 친절이 쌓여 큰 울림을 만든다. ' +
-  '특히 낯선 이웃에게 먼저 말을 거는 장면은 오래 기억에 남았다. 읽는 내내 우리 동네의 얼굴들이 떠올랐고, ' +
-  '책을 덮은 뒤에는 나도 누군가에게 조금 더 다정해지고 싶어졌다. 바쁜 일상에 지친 사람에게 권하고 싶다.';
+/** Reviews general enough for any book, each 200–1,000 characters. */
+const REVIEWS: readonly { title: string; text: string }[] = [
+  {
+    title: '작은 친절이 쌓여 만든 큰 울림',
+    text:
+      '이 책은 평범한 사람들의 하루를 따라가며 우리가 무심코 지나치는 순간들에 이름을 붙여 준다. ' +
+      '처음에는 사건이 크지 않아 천천히 읽혔지만, 중반을 넘어서면서 인물들이 서로에게 건네는 작은 친절이 쌓여 큰 울림을 만든다. ' +
+      '특히 낯선 이웃에게 먼저 말을 거는 장면은 오래 기억에 남았다. 읽는 내내 우리 동네의 얼굴들이 떠올랐고, ' +
+      '책을 덮은 뒤에는 나도 누군가에게 조금 더 다정해지고 싶어졌다. 바쁜 일상에 지친 사람에게 권하고 싶다.',
+  },
+  {
+    title: '밑줄 긋고 싶은 문장이 많은 책',
+    text:
+      '도서관에서 우연히 집어 든 책인데 첫 장부터 문장에 끌려 단숨에 읽었다. 작가는 거창한 말 대신 구체적인 장면으로 이야기를 끌고 가고, ' +
+      '그래서 인물의 마음이 설명 없이도 전해진다. 읽는 동안 연필로 밑줄을 여러 번 그었고, 마음에 남은 문장은 공책에 옮겨 적었다. ' +
+      '후반부의 선택에는 고개가 갸웃해지기도 했지만 그 덕분에 독서 모임에서 이야기할 거리가 많았다. 천천히 두 번 읽기를 권한다.',
+  },
+  {
+    title: '아이와 함께 읽고 나눈 이야기',
+    text:
+      '초등학생 아이와 같은 책을 읽고 저녁마다 한 장씩 이야기를 나누었다. 아이는 주인공이 실수를 인정하는 장면에서 한참 생각에 잠겼고, ' +
+      '나는 어른이 되어 잊고 지낸 마음을 다시 떠올렸다. 쉬운 문장으로 쓰였지만 담긴 질문은 가볍지 않아서 어른에게도 충분히 좋은 책이다. ' +
+      '함께 읽는 시간이 쌓이면서 아이가 먼저 다음 책을 고르자고 한 것이 가장 큰 수확이었다. 가족 독서를 시작하려는 분께 추천한다.',
+  },
+  {
+    title: '생각이 많아지는 밤에 어울리는 책',
+    text:
+      '퇴근 후 조용한 밤에 조금씩 읽었다. 한 번에 많이 읽히는 책은 아니지만, 한 꼭지를 읽고 나면 오늘 하루를 돌아보게 된다. ' +
+      '저자가 던지는 질문에 바로 답하지 못해 책을 덮고 한참 창밖을 본 날도 있었다. 어떤 대목은 지금의 나와 맞지 않았지만, ' +
+      '몇 년 뒤 다시 읽으면 다르게 읽힐 것 같아 책장에 꽂아 두기로 했다. 서두르지 않고 읽을 수 있는 분께 권한다.',
+  },
+];
 
 /** mulberry32: a small deterministic PRNG so every seeded database looks the same for the same day. */
 function prng(seed: number): () => number {
@@ -39,7 +66,7 @@ function prng(seed: number): () => number {
   };
 }
 
-export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly string[]): void {
+export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbns: readonly string[]): void {
   if (db.prepare("SELECT 1 FROM seed_marks WHERE mark = 'programme-v1'").get()) return;
   const realNow = s.clock();
   const today = seoulDay(realNow);
@@ -56,26 +83,22 @@ export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly stri
 
   const diary = (memberId: number, day: string, isbn: string) => {
     setDay(day);
-    const r = recordActivity(db, at, { memberId, type: 'diary', isbn, oncePerDay: true });
-    db.prepare('INSERT INTO diaries (activity_id, isbn, content, read_pages) VALUES (?, ?, ?, ?)').run(
-      r.activityId, isbn, pick(DIARY_LINES), 10 + Math.floor(rnd() * 60),
-    );
+    const r = recordActivity(stores, at, { memberId, type: 'diary', isbn, oncePerDay: true });
+    stores.activities.addDiary(r.activityId, { isbn, content: pick(DIARY_LINES), readPages: 10 + Math.floor(rnd() * 60) });
     return r;
   };
   const review = (memberId: number, day: string, isbn: string) => {
     setDay(day, 21);
-    const r = recordActivity(db, at, { memberId, type: 'review', isbn });
-    db.prepare('INSERT INTO reviews (activity_id, isbn, title, content, rating) VALUES (?, ?, ?, ?, ?)').run(
-      r.activityId, isbn, '작은 친절이 쌓여 만든 큰 울림', REVIEW_TEXT, 3 + Math.floor(rnd() * 3),
-    );
+    const r = recordActivity(stores, at, { memberId, type: 'review', isbn });
+    const { title, text } = pick(REVIEWS);
+    stores.activities.addReview(r.activityId, { isbn, title, content: text, rating: 3 + Math.floor(rnd() * 3) });
     return r;
   };
   const loan = (memberId: number, day: string, isbn: string, no: string) => {
     setDay(day, 15);
-    const r = recordActivity(db, at, { memberId, type: 'loan', isbn });
-    db.prepare('INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?)').run(
-      r.activityId, memberId, no, isbn, '충청북도립도서관', day,
-    );
+    const r = recordActivity(stores, at, { memberId, type: 'loan', isbn, activityDate: day });
+    const library = homeLibraryOf(stores.members.byId(memberId)?.cityCode ?? null);
+    stores.activities.addLoan(r.activityId, { memberId, loanNo: no, isbn, libraryCode: library.code, libraryName: library.name, loanDate: day });
   };
   /** Distinct days in [from, to], up to n of them, in order. */
   const days = (from: string, to: string, n: number): string[] => {
@@ -105,58 +128,48 @@ export function seedProgramme(db: Database, s: ApiSettings, isbns: readonly stri
   loan(r01, prevMonthStart, isbns[1] ?? firstBook, `L1${prevMonthStart.replace(/-/g, '')}`);
   // A purchase receipt later found to be a duplicate: clawed back (penalty).
   setDay(addDays(prevEnd, -5), 14);
-  const purchase = recordActivity(db, at, { memberId: r01, type: 'purchase' });
-  db.prepare('INSERT INTO purchases (activity_id, bookstore_id, receipt_no, purchase_date, amount, book_title) VALUES (?, 1, ?, ?, 16800, ?)').run(
-    purchase.activityId, `R-${prevEnd.replace(/-/g, '')}-0042`, addDays(prevEnd, -5), '불편한 편의점',
-  );
+  const purchase = recordActivity(stores, at, { memberId: r01, type: 'purchase' });
+  stores.activities.addPurchase(purchase.activityId, {
+    bookstoreId: 1, receiptNo: `R-${prevEnd.replace(/-/g, '')}-0042`, purchaseDate: addDays(prevEnd, -5), amount: 16800, bookTitle: '불편한 편의점',
+  });
   setDay(prevEnd, 11);
-  const entryId = addLedger(db, {
+  const entryId = stores.points.add({
     memberId: r01, entryType: 'penalty', activityId: purchase.activityId, points: -purchase.points,
     reason: '포인트 회수: 같은 영수증 중복 인증', day: prevEnd, at: clockMs,
   });
-  db.prepare("UPDATE activities SET status = 'revoked' WHERE activity_id = ?").run(purchase.activityId);
-  db.prepare('INSERT INTO penalties (member_id, activity_id, entry_id, points, reason, suspended_until, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)').run(
-    r01, purchase.activityId, entryId, -purchase.points, '같은 영수증 중복 인증', isoSeoul(clockMs),
-  );
+  stores.activities.revoke(purchase.activityId);
+  stores.points.addPenalty({
+    memberId: r01, activityId: purchase.activityId, entryId, points: -purchase.points, reason: '같은 영수증 중복 인증', suspendedUntil: null, at: clockMs,
+  });
   // This month: diaries before today, a loan, and a challenge on its 5th day yesterday.
   for (const d of days(monthStart, addDays(today, -6), 5)) diary(r01, d, isbns[2] ?? firstBook);
   if (monthStart <= yesterday) loan(r01, monthStart, isbns[3] ?? firstBook, `L1${monthStart.replace(/-/g, '')}`);
   const start = addDays(today, -5);
-  const ch = db
-    .prepare("INSERT INTO challenges (member_id, status, started_day, last_checkin_day, streak) VALUES (?, 'active', ?, ?, 0) RETURNING challenge_id")
-    .get(r01, start, start);
-  const challengeId = int(ch ?? {}, 'challenge_id');
+  const challenge = stores.challenges.start(r01, start);
   for (let i = 0; i < 5; i++) {
     const d = addDays(start, i);
     setDay(d, 8);
-    const r = recordActivity(db, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
-    db.prepare('INSERT INTO challenge_checkins (activity_id, challenge_id, member_id, day, day_no) VALUES (?, ?, ?, ?, ?)').run(
-      r.activityId, challengeId, r01, d, i + 1,
-    );
-    db.prepare('UPDATE challenges SET last_checkin_day = ?, streak = ? WHERE challenge_id = ?').run(d, i + 1, challengeId);
+    const r = recordActivity(stores, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
+    stores.challenges.addCheckin(r.activityId, { challengeId: challenge.challengeId, memberId: r01, day: d, dayNo: i + 1 });
+    stores.challenges.save({ ...challenge, lastCheckinDay: d, streak: i + 1 });
   }
   // Points spent at a partner bookstore (my page, search_type=buy).
-  const spend = Math.min(3000, balanceOf(db, r01));
+  const spend = Math.min(3000, stores.points.balance(r01));
   if (spend > 0) {
     setDay(yesterday, 17);
-    const e = addLedger(db, { memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
-    db.prepare('INSERT INTO point_spends (member_id, bookstore_id, entry_id, book_title, isbn, amount, spent_at) VALUES (?, 2, ?, ?, ?, ?, ?)').run(
-      r01, e, '작별하지 않는다', isbns[2] ?? null, spend, isoSeoul(clockMs),
-    );
+    const e = stores.points.add({ memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
+    stores.points.addSpend({ memberId: r01, bookstoreId: 2, entryId: e, bookTitle: '작별하지 않는다', isbn: isbns[2] ?? null, amount: spend, at: clockMs });
   }
 
   // Club meetings of last month with their attendance.
-  const meeting = db.prepare('INSERT INTO club_meetings (club_id, held_on, topic, isbn, recorded_at) VALUES (?, ?, ?, ?, ?) RETURNING meeting_id');
   for (const clubId of [1, 2, 3]) {
     const held = addDays(prevMonthStart, 6 + clubId * 3);
     setDay(held, 19);
     const isbn = pick(popular);
-    const m = meeting.get(clubId, held, '함께 읽은 책의 인상 깊은 장면 나누기', isbn, isoSeoul(clockMs));
-    const meetingId = int(m ?? {}, 'meeting_id');
-    for (const row of db.prepare('SELECT member_id FROM club_members WHERE club_id = ?').all(clubId)) {
-      const memberId = int(row, 'member_id');
-      const r = recordActivity(db, at, { memberId, type: 'bookclub', isbn });
-      db.prepare('INSERT INTO club_attendance (activity_id, meeting_id, member_id) VALUES (?, ?, ?)').run(r.activityId, meetingId, memberId);
+    const meetingId = stores.clubs.addMeeting({ clubId, heldOn: held, topic: '함께 읽은 책의 인상 깊은 장면 나누기', isbn, at: clockMs });
+    for (const { memberId } of stores.clubs.members(clubId)) {
+      const r = recordActivity(stores, at, { memberId, type: 'bookclub', isbn });
+      stores.clubs.addAttendance(r.activityId, meetingId, memberId);
     }
   }
   db.prepare("INSERT INTO seed_marks (mark, done_at) VALUES ('programme-v1', ?)").run(isoSeoul(realNow));

@@ -74,6 +74,10 @@ export function openDatabase(file: string): Database {
   if (file !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
+  // A 64 MiB page cache and a 256 MiB memory map keep the catalogue in memory: a common
+  // search joins thousands of matches to their books (decision 0108).
+  db.exec('PRAGMA cache_size = -65536');
+  if (file !== ':memory:') db.exec('PRAGMA mmap_size = 268435456');
   migrate(db);
   return db;
 }

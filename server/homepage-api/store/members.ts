@@ -1,4 +1,4 @@
-/** Members: typed rows, derived status and the profile answer. */
+/** Members: typed rows, derived status, the profile answer and the member store. */
 import type { Database } from './db.ts';
 import { int, oneOf, str, strOrNull, yn, type Row } from './rows.ts';
 import type { UserProfile } from '#shared/contract/user.ts';
@@ -61,15 +61,67 @@ export function toMember(r: Row): Member {
   };
 }
 
-export function memberById(db: Database, memberId: number): Member | undefined {
-  const r = db.prepare('SELECT * FROM members WHERE member_id = ?').get(memberId);
-  return r ? toMember(r) : undefined;
+export interface ProfileUpdate {
+  memberId: number;
+  agreeYn: 'Y' | 'N';
+  noticeYn: 'Y' | 'N';
+  phone: string | null;
+  email: string | null;
+  provinceCode: string | null;
+  cityCode: string | null;
+  townCode: string | null;
+  now: string;
 }
 
-export function memberByUserId(db: Database, userId: string): Member | undefined {
-  const r = db.prepare('SELECT * FROM members WHERE user_id = ?').get(userId);
-  return r ? toMember(r) : undefined;
+/** Members: statements prepared once. */
+export function memberStore(db: Database) {
+  const byId = db.prepare('SELECT * FROM members WHERE member_id = ?');
+  const byUserId = db.prepare('SELECT * FROM members WHERE user_id = ?');
+  const updateProfile = db.prepare(
+    `UPDATE members SET
+       agree_yn = :agree, agree_date = CASE WHEN :agree = 'Y' AND agree_yn = 'N' THEN :now ELSE agree_date END,
+       notice_yn = :notice,
+       notice_date = CASE WHEN :notice <> notice_yn THEN :now ELSE notice_date END,
+       phone = :phone, email = :email, province_code = :province, city_code = :city, town_code = :town,
+       updated_at = :now
+     WHERE member_id = :id`,
+  );
+  const suspendedUntil = db.prepare('SELECT earning_suspended_until FROM members WHERE member_id = ?');
+  const suspend = db.prepare(
+    'UPDATE members SET earning_suspended_until = max(coalesce(earning_suspended_until, :until), :until) WHERE member_id = :id',
+  );
+
+  return {
+    byId(memberId: number): Member | undefined {
+      const r = byId.get(memberId);
+      return r ? toMember(r) : undefined;
+    },
+
+    byUserId(userId: string): Member | undefined {
+      const r = byUserId.get(userId);
+      return r ? toMember(r) : undefined;
+    },
+
+    updateProfile(u: ProfileUpdate): void {
+      updateProfile.run({
+        agree: u.agreeYn, notice: u.noticeYn, phone: u.phone, email: u.email, province: u.provinceCode,
+        city: u.cityCode, town: u.townCode, now: u.now, id: u.memberId,
+      });
+    },
+
+    /** The last day earning is suspended (stored; may be in the past). */
+    suspendedUntil(memberId: number): string | null {
+      const r = suspendedUntil.get(memberId);
+      return r ? strOrNull(r, 'earning_suspended_until') : null;
+    },
+
+    /** Suspends earning up to `until` (never shortens a longer suspension). */
+    suspendUntil(memberId: number, until: string): void {
+      suspend.run({ until, id: memberId });
+    },
+  };
 }
+
 
 /** Status with expiry applied: an active member past valid_until is expired. */
 export function effectiveStatus(m: Member, now: number): MemberStatus {
@@ -77,20 +129,8 @@ export function effectiveStatus(m: Member, now: number): MemberStatus {
   return m.status;
 }
 
-export function regionName(db: Database, code: string | null): string | null {
-  if (!code) return null;
-  const names: string[] = [];
-  let current: string | null = code;
-  for (let i = 0; current && i < 5; i++) {
-    const r = db.prepare('SELECT region_name, parent_code FROM regions WHERE region_code = ?').get(current);
-    if (!r) break;
-    names.unshift(str(r, 'region_name'));
-    current = strOrNull(r, 'parent_code');
-  }
-  return names.length ? names.join(' ') : null;
-}
-
-export function toProfile(db: Database, m: Member, now: number): UserProfile {
+/** The profile answer; `regionName` is the full name of the member's smallest region. */
+export function toProfile(m: Member, regionName: string | null, now: number): UserProfile {
   return {
     user_id: m.userId,
     user_name: m.userName,
@@ -102,7 +142,7 @@ export function toProfile(db: Database, m: Member, now: number): UserProfile {
     province_code: m.provinceCode,
     city_code: m.cityCode,
     town_code: m.townCode,
-    region_name: regionName(db, m.townCode ?? m.cityCode ?? m.provinceCode),
+    region_name: regionName,
     birth_year: m.birthYear,
     agree_yn: m.agreeYn,
     agree_date: m.agreeDate,
@@ -127,9 +167,3 @@ export function sessionFields(m: Member) {
     noticeYn: m.noticeYn,
   };
 }
-
-export function countRows(db: Database, sql: string, ...params: (string | number | null)[]): number {
-  const r = db.prepare(sql).get(...params);
-  return r ? int(r, 'n') : 0;
-}
-

@@ -43,9 +43,24 @@ export function oneOf<T extends string>(row: Row, key: string, allowed: readonly
   return found;
 }
 
-/** page/size → LIMIT/OFFSET, with the defaults of the contract. */
-export function paging(page: number | undefined, size: number | undefined, defaultSize = 20) {
-  const p = page ?? 1;
-  const s = size ?? defaultSize;
-  return { page: p, size: s, limit: s, offset: (p - 1) * s };
+/** A page of a list: LIMIT and OFFSET. */
+export interface Limit {
+  limit: number;
+  offset: number;
+}
+
+/** The named parameters of a page (:limit, :offset). */
+export function limits(p: Limit): Limit {
+  return { limit: p.limit, offset: p.offset };
+}
+
+/** One page of a list and the number of rows of the whole list. */
+export interface Listed<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The `n` column of a count query (0 when there is no row). */
+export function count(row: Row | undefined): number {
+  return row ? int(row, 'n') : 0;
 }

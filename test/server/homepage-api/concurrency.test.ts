@@ -40,7 +40,7 @@ t.test('two processes, one member, a burst of writes: limits and caps hold', asy
     const base = i % 2 ? baseA : baseB;
     requests.push(post(`${base}/activity/bookreview`, token, { isbn, title: `서평 ${i}`, content, rating: 4 }));
     requests.push(post(`${base}/activity/bookdiary`, token, { isbn, content: `일지 ${i}` }));
-    requests.push(post(`${base}/activity/authentication/loan`, token, { loan_no: `PAR-${i}`, isbn, library_name: '청주시립도서관', loan_date: today }));
+    requests.push(post(`${base}/activity/authentication/loan`, token, { loan_no: `PAR-${i}`, isbn, library_code: '4311101', loan_date: today }));
   }
   requests.push(post(`${baseA}/challenge/start`, token), post(`${baseB}/challenge/start`, token));
   const results = await Promise.all(requests);

@@ -110,7 +110,7 @@ t.test('book search: substrings, 2-character words, 초성, ISBN, fields, rankin
   t.ok((await search(isbn.slice(0, 8), '&field=isbn')).total >= 1, 'ISBN prefix');
   t.ok((await search('창비', '&field=publisher')).book_list.every((b: { publisher: string }) => b.publisher === '창비'));
   t.equal((await search('창비', '&field=title')).total, 0, 'field restriction');
-  t.equal((await search('PACHINKO')).book_list[0].title, 'pachinko', 'case-insensitive');
+  t.equal((await search('1q84')).book_list[0].title, '1Q84 1', 'case-insensitive');
   const p1 = await search('바다', '&size=5');
   const p2 = await search('바다', '&size=5&page=2');
   t.equal(p1.total, p2.total);
@@ -121,6 +121,52 @@ t.test('book search: substrings, 2-character words, 초성, ISBN, fields, rankin
   t.equal((await call(app, undefined, 'GET', `/book/search?query=${'가'.repeat(101)}`)).statusCode, 400);
   const detail = (await call(app, undefined, 'GET', `/book/${isbn}`)).json();
   t.match(detail, { result: 'success', book: { isbn }, diary_count: Number });
+});
+
+t.test('book search: several words across title and author; the ranking classes; one title once', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const search = async (q: string, extra = '') =>
+    (await call(app, undefined, 'GET', `/book/search?query=${encodeURIComponent(q)}${extra}`)).json() as {
+      book_list: { title: string; author: string }[];
+      total: number;
+      chosung_yn: string;
+    };
+  const titles = (r: { book_list: { title: string }[] }) => r.book_list.map((b) => b.title);
+
+  // Several words, AND-ed, each found in the title or the author.
+  t.same(titles(await search('한강 소년')), ['소년이 온다'], 'author + title');
+  t.same(titles(await search('소년 한강')), ['소년이 온다'], 'in any order');
+  t.same(titles(await search('김영하 살인')), ['살인자의 기억법']);
+  t.equal((await search('한강 편의점')).total, 0, 'every word must be found');
+  t.equal((await search('무라카미 하루키')).book_list.length, 4, 'an author of two words');
+  t.ok((await search('무라카미 하루키')).book_list.every((b) => b.author === '무라카미 하루키'));
+
+  // Exact title > title prefix > author > substring > the rest (across word boundaries).
+  const hangang = await search('한강', '&size=40');
+  t.equal(hangang.book_list[0]?.title, '한강 1', 'a title starting with the word');
+  const byHan = hangang.book_list.findIndex((b) => b.author === '한강');
+  const lastByHan = hangang.book_list.map((b) => b.author).lastIndexOf('한강');
+  t.equal(byHan, 1, 'then the author’s books');
+  t.same(hangang.book_list.slice(1, lastByHan + 1).map((b) => b.author), Array(lastByHan).fill('한강'), 'all of them together');
+  t.ok(hangang.book_list.slice(lastByHan + 1).every((b) => b.author !== '한강' && !b.title.replace(/ /g, '').startsWith('한강')));
+  t.equal((await search('채식주의자')).book_list[0]?.title, '채식주의자', 'exact title');
+  const boy = await search('소년');
+  t.equal(boy.book_list[0]?.title, '소년이 온다', 'prefix before substring');
+  t.ok(boy.book_list.slice(1).every((b) => b.title.includes('소년')), 'then titles containing it');
+
+  // 초성: ㅎㄱ is 한강 and 허균 — 한강's own books first, then 홍길동전, then the rest.
+  const cho = await search('ㅎㄱ', '&size=20');
+  t.equal(cho.chosung_yn, 'Y');
+  const authors = cho.book_list.map((b) => b.author);
+  const hanCount = authors.filter((a) => a === '한강').length;
+  t.ok(hanCount >= 7, `${hanCount} books by 한강 in the first page`);
+  t.same(authors.slice(0, hanCount), Array(hanCount).fill('한강'), '한강’s books first');
+  t.equal(cho.book_list[hanCount]?.title, '홍길동전', 'then 홍길동전 (허균 is ㅎㄱ too)');
+
+  // One title once: the generated catalogue does not repeat a title.
+  const dup = app.db.prepare('SELECT title, count(*) AS n FROM books GROUP BY title HAVING n > 1').all();
+  t.same(dup, [], 'no title repeated');
 });
 
 t.test('popular books by period, age group and region', async (t) => {
@@ -136,7 +182,25 @@ t.test('popular books by period, age group and region', async (t) => {
   const year = (await call(app, undefined, 'GET', '/popular/popularbooklist?period=year')).json();
   t.ok(year.total >= month.total);
   const cheongju = (await call(app, undefined, 'GET', '/popular/popularbooklist?city_code=43110')).json();
-  t.ok(cheongju.total <= month.total);
+  t.ok(cheongju.total > 0 && cheongju.total <= month.total);
+  t.match(cheongju, { city_code: '43110', city_name: '청주시', age_group: null });
+  const sangdang = (await call(app, undefined, 'GET', '/popular/popularbooklist?city_code=43111')).json();
+  t.match(sangdang, { city_code: '43111', city_name: '청주시 상당구' });
+  t.ok(sangdang.total > 0 && sangdang.total <= cheongju.total, 'a gu is part of its city');
+  // Counts of a region are counts of its members' activity only.
+  const inRegion = (code: string) =>
+    Number(app.db.prepare(`SELECT count(*) AS n FROM activities a JOIN members m USING (member_id)
+      WHERE a.activity_type IN ('diary', 'review', 'loan') AND a.status = 'recorded' AND a.isbn = ? AND a.day BETWEEN ? AND ?
+        AND (m.city_code = ? OR m.city_code IN (SELECT region_code FROM regions WHERE parent_code = ?))`)
+      .get(cheongju.popular_list[0].isbn, cheongju.from, cheongju.to, code, code)?.['n']);
+  const top = cheongju.popular_list[0];
+  t.equal(top.diary_count + top.review_count + top.loan_count, inRegion('43110'), 'the top Cheongju book counts Cheongju members only');
+  const unknown = await call(app, undefined, 'GET', '/popular/popularbooklist?city_code=99999');
+  t.same([unknown.statusCode, unknown.json().msg], [400, '지역을 목록에서 다시 선택해 주세요.']);
+  const cities = (await call(app, undefined, 'GET', '/code/local/43')).json().region_list as { region_code: string }[];
+  for (const c of cities) {
+    t.equal((await call(app, undefined, 'GET', `/popular/popularbooklist?city_code=${c.region_code}`)).statusCode, 200, `every city of /code/local/43 filters: ${c.region_code}`);
+  }
   const teens = (await call(app, undefined, 'GET', '/popular/popularbooklist?age_group=10')).json();
   t.ok(teens.total <= month.total);
   t.equal((await call(app, undefined, 'GET', '/popular/popularbooklist?from=2026-11-10&to=2026-11-01')).statusCode, 400);

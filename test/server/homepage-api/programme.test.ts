@@ -198,13 +198,15 @@ t.test('loan, purchase, author talk and education certification rules', async (t
   const api = await setup('2026-11-21T10:00:00+09:00');
   t.teardown(api.close);
   const loan = (body: object) => call(api.app, api.token, 'POST', '/activity/authentication/loan', body);
-  const l1 = await loan({ loan_no: 'CB-2026-0001', isbn: ISBN, library_name: '충청북도립도서관', loan_date: '2026-11-20' });
+  const l1 = await loan({ loan_no: 'CB-2026-0001', isbn: ISBN, library_code: '4311101', loan_date: '2026-11-20' });
   t.match(l1.json(), { points: 1000 });
-  t.equal((await loan({ loan_no: 'CB-2026-0001', isbn: ISBN, library_name: '충청북도립도서관', loan_date: '2026-11-20' })).statusCode, 409);
-  t.equal((await loan({ loan_no: 'CB-2026-0002', isbn: ISBN, library_name: '충청북도립도서관', loan_date: '2026-11-22' })).statusCode, 400, 'future');
-  t.equal((await loan({ loan_no: 'CB-2026-0003', isbn: ISBN, library_name: '충청북도립도서관', loan_date: '2026-10-31' })).statusCode, 400, 'last month');
-  t.equal((await loan({ loan_no: 'CB-2026-0004', isbn: ISBN, library_name: '충청북도립도서관', loan_date: '2026-11-02' })).json().points, 1000);
-  t.match((await loan({ loan_no: 'CB-2026-0005', isbn: ISBN, library_name: '충청북도립도서관', loan_date: '2026-11-03' })).json(), { points: 0, point_reason: 'activity_limit' });
+  t.equal((await loan({ loan_no: 'CB-2026-0001', isbn: ISBN, library_code: '4311101', loan_date: '2026-11-20' })).statusCode, 409);
+  t.equal((await loan({ loan_no: 'CB-2026-0002', isbn: ISBN, library_code: '4311101', loan_date: '2026-11-22' })).statusCode, 400, 'future');
+  t.equal((await loan({ loan_no: 'CB-2026-0003', isbn: ISBN, library_code: '4311101', loan_date: '2026-10-31' })).statusCode, 400, 'last month');
+  t.equal((await loan({ loan_no: 'CB-2026-0004', isbn: ISBN, library_code: '4311101', loan_date: '2026-11-02' })).json().points, 1000);
+  t.match((await loan({ loan_no: 'CB-2026-0005', isbn: ISBN, library_code: '4311101', loan_date: '2026-11-03' })).json(), { points: 0, point_reason: 'activity_limit' });
+  const unknownLibrary = await loan({ loan_no: 'CB-2026-0006', isbn: ISBN, library_code: '4399999', loan_date: '2026-11-03' });
+  t.same([unknownLibrary.statusCode, unknownLibrary.json().msg], [400, '대출한 도서관을 목록에서 다시 선택해 주세요.'], 'a library not in GET /code/libraries');
 
   const buy = (body: object) => call(api.app, api.token, 'POST', '/activity/authentication/purchase', body);
   const base = { bookstore_key: 1, receipt_no: 'R-20261121-0001', purchase_date: '2026-11-21', amount: 16800, book_title: '소년이 온다', book_format: 'paper' };

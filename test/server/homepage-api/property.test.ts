@@ -30,7 +30,7 @@ const command = fc.oneof(
   }),
   fc.record({
     kind: fc.constant('loan' as const), who,
-    body: fc.record({ loan_no: fc.stringMatching(/^[A-Z0-9-]{3,8}$/), isbn: isbnArb, library_name: fc.constantFrom('충주시립도서관', '충주시립도서관', ''), loan_date: fc.integer({ min: -16, max: 2 }).map(day) }),
+    body: fc.record({ loan_no: fc.stringMatching(/^[A-Z0-9-]{3,8}$/), isbn: isbnArb, library_code: fc.constantFrom('4313001', '4313001', '4311101', '9999999', ''), loan_date: fc.integer({ min: -16, max: 2 }).map(day) }),
   }),
   fc.record({
     kind: fc.constant('purchase' as const), who,

@@ -1,0 +1,85 @@
+/**
+ * Book clubs (domain.md "Book clubs"): join up to capacity, leave (not the leader), and the
+ * leader's meeting record, where each attendee earns the meeting points under their own
+ * limits and caps, all in one transaction (decision 0102).
+ */
+import type { Club, MeetingBody } from '#shared/contract/bookclub.ts';
+import { apiMessages } from '#shared/messages-api.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import type { ClubRow } from '../store/clubs.ts';
+import type { Stores } from '../store/index.ts';
+import { seoulDay } from '../time.ts';
+import type { WriteContext } from './activities.ts';
+import { recordActivity } from './earn.ts';
+import { maskName, requireParticipant } from './participant.ts';
+
+/** The club as the asking member (or a visitor, `me` null) sees it. */
+export function clubAnswer(stores: Stores, c: ClubRow, me: number | null): Club {
+  return {
+    club_key: c.clubId,
+    name: c.name,
+    leader_name: maskName(c.leaderName),
+    capacity: c.capacity,
+    member_count: c.memberCount,
+    city_code: c.cityCode,
+    city_name: stores.codes.cityName(c.cityCode),
+    schedule: c.schedule,
+    description: c.description,
+    joined_yn: c.joined ? 'Y' : 'N',
+    leader_yn: me !== null && c.leaderId === me ? 'Y' : 'N',
+  };
+}
+
+export function requireClub(stores: Stores, clubId: number, me: number | null): ClubRow {
+  const c = stores.clubs.club(clubId, me);
+  if (!c) throw notFound(apiMessages.bookclub.notFound);
+  return c;
+}
+
+export function joinClub({ stores, settings, member }: WriteContext, clubId: number): void {
+  const now = settings.clock();
+  requireParticipant(member, now);
+  stores.transaction(() => {
+    const c = requireClub(stores, clubId, member.memberId);
+    if (c.joined) throw conflict(apiMessages.bookclub.alreadyMember);
+    if (c.memberCount >= c.capacity) throw conflict(apiMessages.bookclub.full);
+    stores.clubs.join(clubId, member.memberId, now);
+  });
+}
+
+export function leaveClub({ stores, member }: WriteContext, clubId: number): void {
+  stores.transaction(() => {
+    const c = requireClub(stores, clubId, member.memberId);
+    if (!c.joined) throw conflict(apiMessages.bookclub.notMember);
+    if (c.leaderId === member.memberId) throw conflict(apiMessages.bookclub.leaderCannotLeave);
+    stores.clubs.leave(clubId, member.memberId);
+  });
+}
+
+export function recordMeeting({ stores, settings, member }: WriteContext, clubId: number, b: MeetingBody) {
+  const now = settings.clock();
+  requireParticipant(member, now);
+  const today = seoulDay(now);
+  if (b.held_on > today) throw badRequest(apiMessages.activity.futureDate);
+  if (b.held_on.slice(0, 7) !== today.slice(0, 7)) throw badRequest(apiMessages.activity.meetingNotThisMonth);
+  if (b.isbn && !stores.books.exists(b.isbn)) throw notFound(apiMessages.activity.bookNotFound);
+  return stores.transaction(() => {
+    const c = requireClub(stores, clubId, member.memberId);
+    if (c.leaderId !== member.memberId) throw new ApiError(404, apiMessages.bookclub.leaderOnly);
+    if (c.memberCount < 2) throw conflict(apiMessages.bookclub.tooFewMembers);
+    const attendees = b.attendees.map((userNo) => {
+      const a = stores.clubs.byUserNo(clubId, userNo);
+      if (!a) throw badRequest(apiMessages.bookclub.attendeeUnknown);
+      if (!a.inClub) throw badRequest(apiMessages.bookclub.attendeeNotMember(a.userName));
+      return { userNo, memberId: a.memberId, userName: a.userName };
+    });
+    if (stores.clubs.hasMeetingOn(clubId, b.held_on)) throw conflict(apiMessages.bookclub.meetingDuplicate);
+    const meetingId = stores.clubs.addMeeting({ clubId, heldOn: b.held_on, topic: b.topic, isbn: b.isbn ?? null, at: now });
+    const awarded = attendees.map((a) => {
+      const r = recordActivity(stores, settings, { memberId: a.memberId, type: 'bookclub', isbn: b.isbn ?? null, activityDate: b.held_on });
+      stores.clubs.addAttendance(r.activityId, meetingId, a.memberId);
+      return { user_no: a.userNo, user_name: a.userName, activity_key: r.activityId, points: r.points, point_reason: r.reason, msg: r.msg };
+    });
+    return { meetingId, awarded };
+  });
+}

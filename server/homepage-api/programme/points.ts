@@ -1,0 +1,119 @@
+/**
+ * Points as the member reads them (spec §7 /user/point, /user/point/list, /user/penalty/list)
+ * and the administrators' penalty (domain.md "Penalties": claw back, optionally suspend).
+ */
+import type { PenaltyBody } from '#shared/contract/points.ts';
+import { ACTIVITY_TYPES, POINT_REASONS, type Penalty, type PointEntry } from '#shared/contract/points.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { ApiSettings } from '../settings.ts';
+import type { Stores } from '../store/index.ts';
+import type { LedgerEntry, PenaltyRow } from '../store/points.ts';
+import { addDays, seoulDay } from '../time.ts';
+import { reasonMessage } from './earn.ts';
+import { settleExpiry } from './ledger.ts';
+
+const ENTRY_TYPES = ['earn', 'penalty', 'spend', 'expire'] as const;
+
+function known<T extends string>(list: readonly T[], v: string | null): T | null {
+  return list.find((x) => x === v) ?? null;
+}
+
+function must<T extends string>(list: readonly T[], v: string): T {
+  const found = known(list, v);
+  if (found === null) throw new TypeError(`unexpected value ${v}`);
+  return found;
+}
+
+/** Balance, this month's and year's earnings and room under the caps; settles expiry first. */
+export function pointSummary(stores: Stores, s: ApiSettings, memberId: number) {
+  const day = seoulDay(s.clock());
+  const month = day.slice(0, 7);
+  const year = day.slice(0, 4);
+  return stores.transaction(() => {
+    settleExpiry(stores, memberId, year);
+    const balance = stores.points.balance(memberId);
+    const earnedMonth = stores.points.earnedInMonth(memberId, month);
+    const earnedYear = stores.points.earnedInYear(memberId, year);
+    const { monthlyCap, yearlyCap } = s.rules;
+    const suspended = stores.members.suspendedUntil(memberId);
+    return {
+      balance,
+      month,
+      year,
+      earned_month: earnedMonth,
+      earned_year: earnedYear,
+      monthly_cap: monthlyCap,
+      yearly_cap: yearlyCap,
+      remaining_month: Math.max(0, Math.min(monthlyCap - earnedMonth, yearlyCap - earnedYear)),
+      remaining_year: Math.max(0, yearlyCap - earnedYear),
+      spent_total: -stores.points.sumInYear(memberId, year, 'spend'),
+      penalty_total: -stores.points.sumInYear(memberId, year, 'penalty'),
+      expiring_points: Math.max(0, balance),
+      expire_date: `${year}-12-31`,
+      earning_suspended_until: suspended !== null && suspended >= day ? suspended : null,
+    };
+  });
+}
+
+/** A ledger row as the point list shows it, with a Korean description. */
+export function pointEntry(e: LedgerEntry, s: ApiSettings): PointEntry {
+  const entryType = must(ENTRY_TYPES, e.entryType);
+  const activityType = e.activityType === null ? null : must(ACTIVITY_TYPES, e.activityType);
+  const reason = known(POINT_REASONS, e.reason);
+  const description =
+    entryType === 'earn' && activityType && reason
+      ? `${activityNames[activityType]} · ${reasonMessage(reason, activityType, e.points, s)}`
+      : entryType === 'spend'
+        ? apiMessages.ledger.spend(e.bookstoreName ?? '')
+        : e.reason;
+  return {
+    entry_key: e.entryId,
+    entry_type: entryType,
+    activity_type: activityType,
+    activity_key: e.activityId,
+    points: e.points,
+    reason: e.reason,
+    description,
+    bookstore_name: e.bookstoreName,
+    book_title: e.bookTitle,
+    entry_date: e.entryDate,
+    reg_date: e.createdAt,
+  };
+}
+
+export function penaltyAnswer(p: PenaltyRow): Penalty {
+  return {
+    penalty_key: p.penaltyId,
+    activity_key: p.activityId,
+    activity_type: p.activityType === null ? null : must(ACTIVITY_TYPES, p.activityType),
+    points: p.points,
+    reason: p.reason,
+    suspended_until: p.suspendedUntil,
+    reg_date: p.createdAt,
+  };
+}
+
+/** Claws back an activity's points (a negative ledger row), revokes it, optionally suspends earning. */
+export function recordPenalty(stores: Stores, s: ApiSettings, b: PenaltyBody): Penalty {
+  const now = s.clock();
+  const today = seoulDay(now);
+  return stores.transaction(() => {
+    const a = stores.activities.byId(b.activity_key);
+    if (!a) throw notFound(apiMessages.activity.notFound);
+    if (a.status === 'revoked') throw conflict(apiMessages.admin.alreadyPenalised);
+    settleExpiry(stores, a.memberId, today.slice(0, 4));
+    const entryId = stores.points.add({
+      memberId: a.memberId, entryType: 'penalty', activityId: a.activityId, points: -a.points,
+      reason: apiMessages.ledger.penalty(b.reason), day: today, at: now,
+    });
+    stores.activities.revoke(a.activityId);
+    const days = b.suspend_days ?? 0;
+    const until = days > 0 ? addDays(today, days - 1) : null;
+    if (until) stores.members.suspendUntil(a.memberId, until);
+    const p = stores.points.addPenalty({
+      memberId: a.memberId, activityId: a.activityId, entryId, points: -a.points, reason: b.reason, suspendedUntil: until, at: now,
+    });
+    return penaltyAnswer({ ...p, activityType: a.type });
+  });
+}

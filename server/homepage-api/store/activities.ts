@@ -1,0 +1,439 @@
+/**
+ * Reading activities (spec §7 /activity/*): the activity rows every earning write adds,
+ * their detail rows (diary, review, loan, purchase, author-talk check-in, education
+ * certificate), the member's lists and the monthly ranking. Statements prepared once.
+ */
+import type { ActivityItem, ActivityType, Diary, DiaryHistory, PointReason, Review } from '#shared/contract/index.ts';
+import { ACTIVITY_TYPES, POINT_REASONS } from '#shared/contract/points.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
+import { isoSeoul } from '../time.ts';
+import type { Database } from './db.ts';
+import { count, int, intOrNull, oneOf, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
+
+const STATUSES = ['recorded', 'revoked'] as const;
+
+export interface NewActivity {
+  memberId: number;
+  type: ActivityType;
+  isbn: string | null;
+  points: number;
+  reason: PointReason;
+  day: string;
+  /** The date the member did it (loan date, purchase date, meeting day…); default `day`. */
+  activityDate?: string;
+  at: number;
+}
+
+export interface StoredActivity {
+  activityId: number;
+  memberId: number;
+  type: ActivityType;
+  points: number;
+  status: (typeof STATUSES)[number];
+}
+
+/** The member's lists: a period of days (inclusive) and a book. */
+export interface ActivityFilter {
+  memberId: number;
+  from: string | null;
+  to: string | null;
+  isbn?: string | null;
+  type?: ActivityType | null;
+}
+
+export interface PublicReviewRow {
+  activityId: number;
+  memberId: number;
+  userName: string;
+  title: string;
+  content: string;
+  rating: number;
+  activityDate: string;
+}
+
+export interface AuthorTalkRow {
+  eventId: number;
+  title: string;
+  author: string;
+  venue: string;
+  heldOn: string;
+  checkedIn: boolean;
+}
+
+export interface RankingRow {
+  rank: number;
+  memberId: number;
+  userName: string;
+  cityCode: string | null;
+  points: number;
+  activityCount: number;
+}
+
+/** Selects ActivityItem rows with their detail; WHERE/ORDER/LIMIT appended. */
+const ACTIVITY_SELECT = `
+  SELECT a.activity_id, a.activity_type, a.isbn, b.title AS book_title, a.points, a.point_reason, a.status, a.created_at, a.activity_date,
+         d.content AS diary_content, rv.title AS review_title, l.library_name, bs.name AS bookstore_name,
+         p.book_title AS purchase_title, at.title AS talk_title, ec.course_name, bc.name AS club_name, cm.topic,
+         cc.day_no
+    FROM activities a
+    LEFT JOIN books b ON b.isbn = a.isbn
+    LEFT JOIN diaries d ON d.activity_id = a.activity_id
+    LEFT JOIN reviews rv ON rv.activity_id = a.activity_id
+    LEFT JOIN loans l ON l.activity_id = a.activity_id
+    LEFT JOIN purchases p ON p.activity_id = a.activity_id
+    LEFT JOIN bookstores bs ON bs.bookstore_id = p.bookstore_id
+    LEFT JOIN author_talk_checkins atc ON atc.activity_id = a.activity_id
+    LEFT JOIN author_talks at ON at.event_id = atc.event_id
+    LEFT JOIN edu_certifications ec ON ec.activity_id = a.activity_id
+    LEFT JOIN club_attendance ca ON ca.activity_id = a.activity_id
+    LEFT JOIN club_meetings cm ON cm.meeting_id = ca.meeting_id
+    LEFT JOIN book_clubs bc ON bc.club_id = cm.club_id
+    LEFT JOIN challenge_checkins cc ON cc.activity_id = a.activity_id`;
+
+const PERIOD = `AND (:from IS NULL OR a.activity_date >= :from) AND (:to IS NULL OR a.activity_date <= :to)`;
+/** Member lists: the date the member did it, newest first; the same day, the later record first. */
+const NEWEST = 'ORDER BY a.activity_date DESC, a.activity_id DESC';
+
+function earned(r: Row) {
+  return {
+    points: int(r, 'points'),
+    point_reason: oneOf(r, 'point_reason', POINT_REASONS),
+    status: oneOf(r, 'status', STATUSES),
+    activity_date: str(r, 'activity_date'),
+    reg_date: str(r, 'created_at'),
+  };
+}
+
+function toActivityItem(r: Row, challengeDays: number): ActivityItem {
+  const type = oneOf(r, 'activity_type', ACTIVITY_TYPES);
+  const pick = (...keys: string[]) => keys.map((k) => strOrNull(r, k)).filter((v): v is string => v !== null).join(' · ');
+  const detail: Record<ActivityType, () => string> = {
+    diary: () => [...(strOrNull(r, 'diary_content') ?? '')].slice(0, 40).join(''),
+    review: () => pick('review_title'),
+    loan: () => pick('library_name'),
+    purchase: () => pick('bookstore_name', 'purchase_title'),
+    bookclub: () => pick('club_name', 'topic'),
+    authortalk: () => pick('talk_title'),
+    edu: () => pick('course_name'),
+    checkin: () => apiMessages.activity.checkinDetail(intOrNull(r, 'day_no') ?? 0),
+    challenge: () => apiMessages.activity.challengeDetail(challengeDays),
+  };
+  return {
+    activity_key: int(r, 'activity_id'),
+    activity_type: type,
+    activity_name: activityNames[type],
+    isbn: strOrNull(r, 'isbn'),
+    book_title: strOrNull(r, 'book_title'),
+    detail: detail[type](),
+    ...earned(r),
+  };
+}
+
+export function activityStore(db: Database) {
+  const insert = db.prepare(
+    `INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at, activity_date)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING activity_id`,
+  );
+  const ofType = db.prepare('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ?');
+  const onDay = db.prepare('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND day = ?');
+  const inMonth = db.prepare('SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND month = ?');
+  const earnedInMonth = db.prepare(
+    'SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND month = ? AND points > 0',
+  );
+  const byId = db.prepare('SELECT * FROM activities WHERE activity_id = ?');
+  const revoke = db.prepare("UPDATE activities SET status = 'revoked' WHERE activity_id = ?");
+
+  const insertDiary = db.prepare('INSERT INTO diaries (activity_id, isbn, content, read_pages) VALUES (?, ?, ?, ?)');
+  const insertReview = db.prepare('INSERT INTO reviews (activity_id, isbn, title, content, rating) VALUES (?, ?, ?, ?, ?)');
+  const loanExists = db.prepare('SELECT 1 FROM loans WHERE member_id = ? AND loan_no = ?');
+  const insertLoan = db.prepare(
+    'INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_code, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const receiptExists = db.prepare('SELECT 1 FROM purchases WHERE bookstore_id = ? AND receipt_no = ?');
+  const insertPurchase = db.prepare(
+    'INSERT INTO purchases (activity_id, bookstore_id, receipt_no, purchase_date, amount, book_title) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const talkByCode = db.prepare('SELECT event_id, held_on FROM author_talks WHERE check_in_code = ?');
+  const talkCheckedIn = db.prepare('SELECT 1 FROM author_talk_checkins WHERE member_id = ? AND event_id = ?');
+  const insertTalkCheckin = db.prepare('INSERT INTO author_talk_checkins (activity_id, member_id, event_id) VALUES (?, ?, ?)');
+  const eduTypes = db.prepare('SELECT * FROM edu_types ORDER BY edu_type');
+  const eduType = db.prepare('SELECT number_pattern, number_example FROM edu_types WHERE edu_type = ?');
+  const certificateExists = db.prepare('SELECT 1 FROM edu_certifications WHERE certificate_no = ?');
+  const insertEdu = db.prepare(
+    'INSERT INTO edu_certifications (activity_id, edu_type, certificate_no, course_name, completed_on) VALUES (?, ?, ?, ?, ?)',
+  );
+
+  const diaryFrom = `FROM activities a JOIN diaries d ON d.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = d.isbn
+    WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR d.isbn = :isbn)`;
+  const diaries = db.prepare(
+    `SELECT a.*, d.isbn AS d_isbn, d.content, d.read_pages, b.title, b.author ${diaryFrom}
+      ${NEWEST} LIMIT :limit OFFSET :offset`,
+  );
+  const diaryCount = db.prepare(`SELECT count(*) AS n ${diaryFrom}`);
+  const historyBase = `FROM activities a JOIN diaries d ON d.activity_id = a.activity_id
+    WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR d.isbn = :isbn)`;
+  const history = db.prepare(
+    `SELECT g.*, b.title, b.author FROM (
+       SELECT d.isbn, count(*) AS n, coalesce(sum(d.read_pages), 0) AS pages, min(a.activity_date) AS first_day,
+              max(a.activity_date) AS last_day, max(a.activity_id) AS last_id ${historyBase} GROUP BY d.isbn) g
+     LEFT JOIN books b ON b.isbn = g.isbn ORDER BY g.last_day DESC, g.last_id DESC LIMIT :limit OFFSET :offset`,
+  );
+  const historyCount = db.prepare(`SELECT count(DISTINCT d.isbn) AS n ${historyBase}`);
+  const reviewFrom = `FROM activities a JOIN reviews rv ON rv.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = rv.isbn
+    WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR rv.isbn = :isbn)`;
+  const reviews = db.prepare(
+    `SELECT a.*, rv.isbn AS r_isbn, rv.title AS r_title, rv.content, rv.rating, b.title, b.author ${reviewFrom}
+      ${NEWEST} LIMIT :limit OFFSET :offset`,
+  );
+  const reviewCount = db.prepare(`SELECT count(*) AS n ${reviewFrom}`);
+  const listWhere = `WHERE a.member_id = :m AND (:type IS NULL OR a.activity_type = :type) ${PERIOD} AND (:isbn IS NULL OR a.isbn = :isbn)`;
+  const list = db.prepare(`${ACTIVITY_SELECT} ${listWhere} ${NEWEST} LIMIT :limit OFFSET :offset`);
+  const listCount = db.prepare(`SELECT count(*) AS n FROM activities a ${listWhere}`);
+  const monthCounts = db.prepare(
+    `SELECT activity_type, count(*) AS n, sum(points > 0) AS earned, sum(points) AS pts
+       FROM activities WHERE member_id = ? AND month = ? GROUP BY activity_type`,
+  );
+  const rankedTotals = `WITH totals AS (
+      SELECT l.member_id, sum(l.points) AS pts, count(DISTINCT l.activity_id) FILTER (WHERE l.entry_type = 'earn') AS cnt
+        FROM point_ledger l JOIN members m ON m.member_id = l.member_id
+       WHERE l.month = :month AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active'
+       GROUP BY l.member_id HAVING sum(l.points) > 0),
+    ranked AS (SELECT t.*, rank() OVER (ORDER BY pts DESC) AS rnk, row_number() OVER (ORDER BY pts DESC, cnt DESC, member_id) AS pos FROM totals t)
+    SELECT r.*, m.user_name, m.city_code FROM ranked r JOIN members m ON m.member_id = r.member_id`;
+  const ranking = db.prepare(`${rankedTotals} ORDER BY r.pos LIMIT :limit OFFSET :offset`);
+  const rankOf = db.prepare(`${rankedTotals} WHERE r.member_id = :me`);
+  const rankingCount = db.prepare(
+    `SELECT count(*) AS n FROM (SELECT l.member_id FROM point_ledger l JOIN members m ON m.member_id = l.member_id
+      WHERE l.month = ? AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active' GROUP BY l.member_id HAVING sum(l.points) > 0)`,
+  );
+  const publicFrom = `FROM reviews rv JOIN activities a ON a.activity_id = rv.activity_id JOIN members m ON m.member_id = a.member_id
+    WHERE rv.isbn = :isbn AND a.status = 'recorded'`;
+  const publicReviews = db.prepare(
+    `SELECT a.activity_id, a.member_id, a.activity_date, rv.title, rv.content, rv.rating, m.user_name ${publicFrom}
+      ${NEWEST} LIMIT :limit OFFSET :offset`,
+  );
+  const publicReviewCount = db.prepare(`SELECT count(*) AS n ${publicFrom}`);
+  const talks = db.prepare(
+    `SELECT t.*, EXISTS (SELECT 1 FROM author_talk_checkins c WHERE c.event_id = t.event_id AND c.member_id = :me) AS checked
+       FROM author_talks t WHERE t.held_on BETWEEN :from AND :to ORDER BY t.held_on, t.event_id`,
+  );
+  const toRanking = (r: Row): RankingRow => ({
+    rank: int(r, 'rnk'),
+    memberId: int(r, 'member_id'),
+    userName: str(r, 'user_name'),
+    cityCode: strOrNull(r, 'city_code'),
+    points: int(r, 'pts'),
+    activityCount: int(r, 'cnt'),
+  });
+  const filterParams = (f: ActivityFilter) => ({ m: f.memberId, from: f.from, to: f.to, isbn: f.isbn ?? null });
+
+  return {
+    /** Adds the activity row; its ledger row and detail row are the caller's (same transaction). */
+    add(a: NewActivity): number {
+      const r = insert.get(a.memberId, a.type, a.isbn, a.points, a.reason, a.day, a.day.slice(0, 7), isoSeoul(a.at), a.activityDate ?? a.day);
+      if (!r) throw new Error('activity insert returned nothing');
+      return int(r, 'activity_id');
+    },
+
+    /** Activities of a type the member ever recorded. */
+    countOfType(memberId: number, type: ActivityType): number {
+      return count(ofType.get(memberId, type));
+    },
+
+    countOnDay(memberId: number, type: ActivityType, day: string): number {
+      return count(onDay.get(memberId, type, day));
+    },
+
+    /** Activities of a type recorded in a month, whatever they earned. */
+    countInMonth(memberId: number, type: ActivityType, month: string): number {
+      return count(inMonth.get(memberId, type, month));
+    },
+
+    /** Activities of a type that earned points in a month: what a monthly limit counts. */
+    earnedCountInMonth(memberId: number, type: ActivityType, month: string): number {
+      return count(earnedInMonth.get(memberId, type, month));
+    },
+
+    byId(activityId: number): StoredActivity | undefined {
+      const r = byId.get(activityId);
+      return r
+        ? {
+            activityId: int(r, 'activity_id'),
+            memberId: int(r, 'member_id'),
+            type: oneOf(r, 'activity_type', ACTIVITY_TYPES),
+            points: int(r, 'points'),
+            status: oneOf(r, 'status', STATUSES),
+          }
+        : undefined;
+    },
+
+    revoke(activityId: number): void {
+      revoke.run(activityId);
+    },
+
+    addDiary(activityId: number, d: { isbn: string; content: string; readPages: number | null }): void {
+      insertDiary.run(activityId, d.isbn, d.content, d.readPages);
+    },
+
+    addReview(activityId: number, r: { isbn: string; title: string; content: string; rating: number }): void {
+      insertReview.run(activityId, r.isbn, r.title, r.content, r.rating);
+    },
+
+    loanExists(memberId: number, loanNo: string): boolean {
+      return loanExists.get(memberId, loanNo) !== undefined;
+    },
+
+    addLoan(activityId: number, l: { memberId: number; loanNo: string; isbn: string; libraryCode: string; libraryName: string; loanDate: string }): void {
+      insertLoan.run(activityId, l.memberId, l.loanNo, l.isbn, l.libraryCode, l.libraryName, l.loanDate);
+    },
+
+    receiptExists(bookstoreId: number, receiptNo: string): boolean {
+      return receiptExists.get(bookstoreId, receiptNo) !== undefined;
+    },
+
+    addPurchase(activityId: number, p: { bookstoreId: number; receiptNo: string; purchaseDate: string; amount: number; bookTitle: string }): void {
+      insertPurchase.run(activityId, p.bookstoreId, p.receiptNo, p.purchaseDate, p.amount, p.bookTitle);
+    },
+
+    /** The author talk with this check-in code (codes are stored upper case). */
+    talkByCode(code: string): { eventId: number; heldOn: string } | undefined {
+      const r = talkByCode.get(code);
+      return r ? { eventId: int(r, 'event_id'), heldOn: str(r, 'held_on') } : undefined;
+    },
+
+    talkCheckedIn(memberId: number, eventId: number): boolean {
+      return talkCheckedIn.get(memberId, eventId) !== undefined;
+    },
+
+    addTalkCheckin(activityId: number, memberId: number, eventId: number): void {
+      insertTalkCheckin.run(activityId, memberId, eventId);
+    },
+
+    eduTypes(): { edu_type: string; name: string; description: string; number_example: string }[] {
+      return eduTypes.all().map((r) => ({
+        edu_type: str(r, 'edu_type'),
+        name: str(r, 'name'),
+        description: str(r, 'description'),
+        number_example: str(r, 'number_example'),
+      }));
+    },
+
+    eduType(type: string): { pattern: string; example: string } | undefined {
+      const r = eduType.get(type);
+      return r ? { pattern: str(r, 'number_pattern'), example: str(r, 'number_example') } : undefined;
+    },
+
+    certificateExists(certificateNo: string): boolean {
+      return certificateExists.get(certificateNo) !== undefined;
+    },
+
+    addEdu(activityId: number, e: { eduType: string; certificateNo: string; courseName: string; completedOn: string }): void {
+      insertEdu.run(activityId, e.eduType, e.certificateNo, e.courseName, e.completedOn);
+    },
+
+    diaries(f: ActivityFilter, page: Limit): Listed<Diary> {
+      const params = filterParams(f);
+      return {
+        rows: diaries.all({ ...params, ...limits(page) }).map((r) => ({
+          activity_key: int(r, 'activity_id'),
+          isbn: str(r, 'd_isbn'),
+          book_title: strOrNull(r, 'title'),
+          book_author: strOrNull(r, 'author'),
+          content: str(r, 'content'),
+          read_pages: intOrNull(r, 'read_pages'),
+          ...earned(r),
+        })),
+        total: count(diaryCount.get(params)),
+      };
+    },
+
+    /** Diaries grouped by book: how many, pages read, first and last day. */
+    diaryHistory(f: ActivityFilter, page: Limit): Listed<DiaryHistory> {
+      const params = filterParams(f);
+      return {
+        rows: history.all({ ...params, ...limits(page) }).map((r) => ({
+          isbn: str(r, 'isbn'),
+          book_title: strOrNull(r, 'title'),
+          book_author: strOrNull(r, 'author'),
+          diary_count: int(r, 'n'),
+          total_pages: int(r, 'pages'),
+          first_date: str(r, 'first_day'),
+          last_date: str(r, 'last_day'),
+        })),
+        total: count(historyCount.get(params)),
+      };
+    },
+
+    reviews(f: ActivityFilter, page: Limit): Listed<Review> {
+      const params = filterParams(f);
+      return {
+        rows: reviews.all({ ...params, ...limits(page) }).map((r) => ({
+          activity_key: int(r, 'activity_id'),
+          isbn: str(r, 'r_isbn'),
+          book_title: strOrNull(r, 'title'),
+          book_author: strOrNull(r, 'author'),
+          title: str(r, 'r_title'),
+          content: str(r, 'content'),
+          rating: int(r, 'rating'),
+          ...earned(r),
+        })),
+        total: count(reviewCount.get(params)),
+      };
+    },
+
+    /** All the member's activities (of one type when given), with a one-line detail each. */
+    list(f: ActivityFilter, page: Limit, challengeDays: number): Listed<ActivityItem> {
+      const params = { m: f.memberId, type: f.type ?? null, from: f.from, to: f.to, isbn: f.isbn ?? null };
+      return {
+        rows: list.all({ ...params, ...limits(page) }).map((r) => toActivityItem(r, challengeDays)),
+        total: count(listCount.get(params)),
+      };
+    },
+
+    /** Per activity type in a month: recorded, earning, points. */
+    monthCounts(memberId: number, month: string): Map<string, { count: number; earned: number; points: number }> {
+      return new Map(
+        monthCounts.all(memberId, month).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), earned: int(r, 'earned'), points: int(r, 'pts') }]),
+      );
+    },
+
+    /** A book's reviews that were not revoked, newest first, with their writers' names. */
+    publicReviews(isbn: string, page: Limit): Listed<PublicReviewRow> {
+      return {
+        rows: publicReviews.all({ isbn, ...limits(page) }).map((r) => ({
+          activityId: int(r, 'activity_id'),
+          memberId: int(r, 'member_id'),
+          userName: str(r, 'user_name'),
+          title: str(r, 'title'),
+          content: str(r, 'content'),
+          rating: int(r, 'rating'),
+          activityDate: str(r, 'activity_date'),
+        })),
+        total: count(publicReviewCount.get({ isbn })),
+      };
+    },
+
+    /** Author talks held in [from, to], in date order, and whether `me` checked in (never the codes). */
+    authorTalks(from: string, to: string, me: number | null): AuthorTalkRow[] {
+      return talks.all({ from, to, me }).map((r) => ({
+        eventId: int(r, 'event_id'),
+        title: str(r, 'title'),
+        author: str(r, 'author'),
+        venue: str(r, 'venue'),
+        heldOn: str(r, 'held_on'),
+        checkedIn: int(r, 'checked') === 1,
+      }));
+    },
+
+    /** Active members by points (earned less clawed back) in a month. */
+    ranking(month: string, page: Limit): Listed<RankingRow> {
+      return { rows: ranking.all({ month, ...limits(page) }).map(toRanking), total: count(rankingCount.get(month)) };
+    },
+
+    rankOf(month: string, memberId: number): RankingRow | undefined {
+      const r = rankOf.get({ month, me: memberId });
+      return r ? toRanking(r) : undefined;
+    },
+  };
+}
+

@@ -1,0 +1,87 @@
+/** Code lookups and the region tree (decision 0104): statements prepared once. */
+import type { Region } from '#shared/contract/code.ts';
+import type { Database } from './db.ts';
+import { int, str, strOrNull, type Row } from './rows.ts';
+
+const PROVINCE_PREFIX = /^충청북도 /;
+
+function toRegion(r: Row): Region {
+  return {
+    region_code: str(r, 'region_code'),
+    region_name: str(r, 'region_name'),
+    parent_code: strOrNull(r, 'parent_code'),
+    level: int(r, 'level'),
+    has_children: int(r, 'has_children') === 1,
+  };
+}
+
+export function codeStore(db: Database) {
+  const getCode = db.prepare('SELECT code_name, code_value FROM codes WHERE code_group = ? AND code = ?');
+  const regionCols = `region_code, region_name, parent_code, level,
+      EXISTS (SELECT 1 FROM regions c WHERE c.parent_code = r.region_code) AS has_children`;
+  const getRegion = db.prepare(`SELECT ${regionCols} FROM regions r WHERE region_code = ?`);
+  const children = db.prepare(`SELECT ${regionCols} FROM regions r WHERE parent_code = ? ORDER BY sort_order, region_code`);
+  const nameAndParent = db.prepare('SELECT region_name, parent_code FROM regions WHERE region_code = ?');
+  const libraries = db.prepare(
+    `SELECT l.* FROM libraries l JOIN regions r ON r.region_code = l.city_code
+      WHERE :city IS NULL OR l.city_code = :city OR r.parent_code = :city ORDER BY l.sort_order`,
+  );
+  const library = db.prepare('SELECT * FROM libraries WHERE library_code = ?');
+
+  /** Codes from `code` up to the province, nearest first. */
+  function ancestry(code: string): { code: string; name: string }[] {
+    const out: { code: string; name: string }[] = [];
+    let current: string | null = code;
+    for (let i = 0; current && i < 5; i++) {
+      const r = nameAndParent.get(current);
+      if (!r) break;
+      out.push({ code: current, name: str(r, 'region_name') });
+      current = strOrNull(r, 'parent_code');
+    }
+    return out;
+  }
+
+  return {
+    code(group: string, code: string): { name: string; value: string } | undefined {
+      const r = getCode.get(group, code);
+      return r ? { name: str(r, 'code_name'), value: str(r, 'code_value') } : undefined;
+    },
+
+    region(code: string): Region | undefined {
+      const r = getRegion.get(code);
+      return r ? toRegion(r) : undefined;
+    },
+
+    children(parentCode: string): Region[] {
+      return children.all(parentCode).map(toRegion);
+    },
+
+    /** The full name, province first: 충청북도 청주시 상당구 용암1동. */
+    regionName(code: string | null): string | null {
+      if (!code) return null;
+      const names = ancestry(code).map((a) => a.name).reverse();
+      return names.length ? names.join(' ') : null;
+    },
+
+    /** The name inside the province (청주시 상당구), or the code when it is unknown. */
+    cityName(code: string): string {
+      return this.regionName(code)?.replace(PROVINCE_PREFIX, '') ?? code;
+    },
+
+    /** Public libraries, of one city or county when given (Cheongju: its four gu). */
+    libraries(city: string | null): { code: string; name: string; cityCode: string }[] {
+      return libraries.all({ city }).map((r) => ({ code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') }));
+    },
+
+    library(code: string): { code: string; name: string; cityCode: string } | undefined {
+      const r = library.get(code);
+      return r ? { code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') } : undefined;
+    },
+
+    /** True when `child` lies strictly under `ancestor` in the region tree. */
+    within(child: string, ancestor: string): boolean {
+      return ancestry(child).slice(1).some((a) => a.code === ancestor);
+    },
+  };
+}
+

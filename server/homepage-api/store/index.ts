@@ -1,0 +1,32 @@
+/**
+ * The reference API's stores: one per area, each preparing its statements once when it
+ * is built. Routes and the programme rules reach SQLite only through these.
+ */
+import { transaction, type Database } from './db.ts';
+import { activityStore } from './activities.ts';
+import { bookStore } from './books.ts';
+import { challengeStore } from './challenges.ts';
+import { clubStore } from './clubs.ts';
+import { codeStore } from './codes.ts';
+import { contentStore } from './content.ts';
+import { memberStore } from './members.ts';
+import { pointStore } from './points.ts';
+import { tokenStore } from './tokens.ts';
+
+export function createStores(db: Database) {
+  return {
+    /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); rolls back if it throws. */
+    transaction: <T>(fn: () => T): T => transaction(db, fn),
+    activities: activityStore(db),
+    books: bookStore(db),
+    challenges: challengeStore(db),
+    clubs: clubStore(db),
+    codes: codeStore(db),
+    content: contentStore(db),
+    members: memberStore(db),
+    points: pointStore(db),
+    tokens: tokenStore(db),
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;

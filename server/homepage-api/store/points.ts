@@ -1,0 +1,191 @@
+/**
+ * The points ledger (domain.md): the balance is always SUM(points) of a member's rows;
+ * nothing else stores a balance. Penalties and spending at partner bookstores are
+ * ledger rows with their own detail rows.
+ */
+import { isoSeoul } from '../time.ts';
+import type { Database } from './db.ts';
+import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
+
+export type EntryType = 'earn' | 'penalty' | 'spend' | 'expire';
+
+export interface LedgerRow {
+  memberId: number;
+  entryType: EntryType;
+  activityId: number | null;
+  points: number;
+  reason: string;
+  day: string;
+  at: number;
+}
+
+export interface LedgerFilter {
+  memberId: number;
+  entryType: EntryType | null;
+  activityType?: string | null;
+  /** YYYY-MM of entry dates. */
+  month?: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+/** A ledger row with what it refers to. */
+export interface LedgerEntry {
+  entryId: number;
+  entryType: string;
+  activityType: string | null;
+  activityId: number | null;
+  points: number;
+  reason: string;
+  bookstoreName: string | null;
+  bookTitle: string | null;
+  /** An earning's activity date; otherwise the day of the entry. */
+  entryDate: string;
+  createdAt: string;
+}
+
+export interface PeriodFilter {
+  memberId: number;
+  from: string | null;
+  to: string | null;
+}
+
+export interface PenaltyRow {
+  penaltyId: number;
+  activityId: number | null;
+  activityType: string | null;
+  points: number;
+  reason: string;
+  suspendedUntil: string | null;
+  createdAt: string;
+}
+
+function toPenalty(r: Row): PenaltyRow {
+  return {
+    penaltyId: int(r, 'penalty_id'),
+    activityId: intOrNull(r, 'activity_id'),
+    activityType: strOrNull(r, 'activity_type'),
+    points: int(r, 'points'),
+    reason: str(r, 'reason'),
+    suspendedUntil: strOrNull(r, 'suspended_until'),
+    createdAt: str(r, 'created_at'),
+  };
+}
+
+export function pointStore(db: Database) {
+  const balance = db.prepare('SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ?');
+  const earnedMonth = db.prepare(
+    "SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ? AND month = ? AND entry_type = 'earn'",
+  );
+  const earnedYear = db.prepare(
+    "SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ? AND year = ? AND entry_type = 'earn'",
+  );
+  const sumInYear = db.prepare(
+    'SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ? AND year = ? AND entry_type = ?',
+  );
+  const insert = db.prepare(
+    `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING entry_id`,
+  );
+  const unsettledYears = db.prepare(
+    `SELECT year, sum(points) AS net FROM point_ledger
+      WHERE member_id = ? AND year < ? GROUP BY year HAVING sum(points) > 0`,
+  );
+  // An earning is dated by its activity (the date the member did it); other entries by their day.
+  const ledgerRows = `SELECT l.*, a.activity_type, CASE WHEN l.entry_type = 'earn' AND a.activity_date <> '' THEN a.activity_date ELSE l.day END AS entry_date
+      FROM point_ledger l LEFT JOIN activities a ON a.activity_id = l.activity_id WHERE l.member_id = :m`;
+  const ledgerWhere = `WHERE (:type IS NULL OR e.entry_type = :type) AND (:activity IS NULL OR e.activity_type = :activity)
+    AND (:month IS NULL OR substr(e.entry_date, 1, 7) = :month)
+    AND (:from IS NULL OR e.entry_date >= :from) AND (:to IS NULL OR e.entry_date <= :to)`;
+  const ledger = db.prepare(
+    `SELECT e.*, bs.name AS bookstore_name, coalesce(s.book_title, p.book_title, b.title) AS book_title
+       FROM (${ledgerRows}) e
+       LEFT JOIN activities a ON a.activity_id = e.activity_id
+       LEFT JOIN books b ON b.isbn = a.isbn
+       LEFT JOIN point_spends s ON s.entry_id = e.entry_id
+       LEFT JOIN purchases p ON p.activity_id = e.activity_id
+       LEFT JOIN bookstores bs ON bs.bookstore_id = coalesce(s.bookstore_id, p.bookstore_id)
+       ${ledgerWhere} ORDER BY e.entry_date DESC, e.entry_id DESC LIMIT :limit OFFSET :offset`,
+  );
+  const ledgerCount = db.prepare(`SELECT count(*) AS n FROM (${ledgerRows}) e ${ledgerWhere}`);
+  const penaltyWhere = `WHERE p.member_id = :m AND (:from IS NULL OR substr(p.created_at, 1, 10) >= :from)
+    AND (:to IS NULL OR substr(p.created_at, 1, 10) <= :to)`;
+  const penalties = db.prepare(
+    `SELECT p.*, a.activity_type FROM penalties p LEFT JOIN activities a ON a.activity_id = p.activity_id
+     ${penaltyWhere} ORDER BY p.created_at DESC, p.penalty_id DESC LIMIT :limit OFFSET :offset`,
+  );
+  const penaltyCount = db.prepare(`SELECT count(*) AS n FROM penalties p ${penaltyWhere}`);
+  const insertPenalty = db.prepare(
+    `INSERT INTO penalties (member_id, activity_id, entry_id, points, reason, suspended_until, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  );
+  const insertSpend = db.prepare(
+    'INSERT INTO point_spends (member_id, bookstore_id, entry_id, book_title, isbn, amount, spent_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+
+  return {
+    balance(memberId: number): number {
+      return count(balance.get(memberId));
+    },
+
+    /** Points earned (earn rows) in a month; what the monthly cap counts. */
+    earnedInMonth(memberId: number, month: string): number {
+      return count(earnedMonth.get(memberId, month));
+    },
+
+    earnedInYear(memberId: number, year: string): number {
+      return count(earnedYear.get(memberId, year));
+    },
+
+    /** Sum of one entry type's rows in a year (≤ 0 for penalty, spend and expire). */
+    sumInYear(memberId: number, year: string, entryType: EntryType): number {
+      return count(sumInYear.get(memberId, year, entryType));
+    },
+
+    add(e: LedgerRow): number {
+      const r = insert.get(e.memberId, e.entryType, e.activityId, e.points, e.reason, e.day, e.day.slice(0, 7), e.day.slice(0, 4), isoSeoul(e.at));
+      if (!r) throw new Error('ledger insert returned nothing');
+      return int(r, 'entry_id');
+    },
+
+    /** Years before `year` whose rows still sum above zero, with that sum. */
+    unsettledYears(memberId: number, year: string): { year: string; net: number }[] {
+      return unsettledYears.all(memberId, year).map((r) => ({ year: String(r['year']), net: int(r, 'net') }));
+    },
+
+    entries(f: LedgerFilter, page: Limit): Listed<LedgerEntry> {
+      const params = { m: f.memberId, type: f.entryType, activity: f.activityType ?? null, month: f.month ?? null, from: f.from, to: f.to };
+      return {
+        rows: ledger.all({ ...params, ...limits(page) }).map((r) => ({
+          entryId: int(r, 'entry_id'),
+          entryType: str(r, 'entry_type'),
+          activityType: strOrNull(r, 'activity_type'),
+          activityId: intOrNull(r, 'activity_id'),
+          points: int(r, 'points'),
+          reason: str(r, 'reason'),
+          bookstoreName: strOrNull(r, 'bookstore_name'),
+          bookTitle: strOrNull(r, 'book_title'),
+          entryDate: str(r, 'entry_date'),
+          createdAt: str(r, 'created_at'),
+        })),
+        total: count(ledgerCount.get(params)),
+      };
+    },
+
+    penalties(f: PeriodFilter, page: Limit): Listed<PenaltyRow> {
+      const params = { m: f.memberId, from: f.from, to: f.to };
+      return { rows: penalties.all({ ...params, ...limits(page) }).map(toPenalty), total: count(penaltyCount.get(params)) };
+    },
+
+    addPenalty(p: { memberId: number; activityId: number; entryId: number; points: number; reason: string; suspendedUntil: string | null; at: number }): PenaltyRow {
+      const r = insertPenalty.get(p.memberId, p.activityId, p.entryId, p.points, p.reason, p.suspendedUntil, isoSeoul(p.at));
+      if (!r) throw new Error('penalty insert returned nothing');
+      return toPenalty({ ...r, activity_type: null });
+    },
+
+    addSpend(s: { memberId: number; bookstoreId: number; entryId: number; bookTitle: string; isbn: string | null; amount: number; at: number }): void {
+      insertSpend.run(s.memberId, s.bookstoreId, s.entryId, s.bookTitle, s.isbn, s.amount, isoSeoul(s.at));
+    },
+  };
+}
+

@@ -1,0 +1,89 @@
+/** Sign-in token rows (decisions D3): families, access and refresh token hashes, SSO tokens. */
+import type { Database } from './db.ts';
+import { int, type Row } from './rows.ts';
+
+export interface RefreshRow {
+  familyId: number;
+  memberId: number;
+  keep: boolean;
+  expiresAt: number;
+  spent: boolean;
+  revoked: boolean;
+}
+
+export interface AccessRow {
+  familyId: number;
+  memberId: number;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+function toRefresh(r: Row): RefreshRow {
+  return {
+    familyId: int(r, 'family_id'),
+    memberId: int(r, 'member_id'),
+    keep: int(r, 'keep') === 1,
+    expiresAt: int(r, 'expires_at'),
+    spent: r['spent_at'] !== null,
+    revoked: r['revoked_at'] !== null,
+  };
+}
+
+export function tokenStore(db: Database) {
+  const insertAccess = db.prepare('INSERT INTO access_tokens (token_hash, family_id, expires_at, created_at) VALUES (?, ?, ?, ?)');
+  const insertRefresh = db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES (?, ?, ?, ?)');
+  const purgeAccess = db.prepare('DELETE FROM access_tokens WHERE expires_at < ?');
+  const insertFamily = db.prepare('INSERT INTO token_families (member_id, keep, created_at) VALUES (?, ?, ?) RETURNING family_id');
+  const refreshRow = db.prepare(
+    `SELECT r.family_id, r.expires_at, r.spent_at, f.revoked_at, f.keep, f.member_id
+       FROM refresh_tokens r JOIN token_families f USING (family_id)
+      WHERE r.token_hash = ?`,
+  );
+  const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ? WHERE token_hash = ?');
+  const revokeFamily = db.prepare(
+    'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL',
+  );
+  const accessRow = db.prepare(
+    `SELECT a.family_id, a.expires_at, f.revoked_at, f.member_id
+       FROM access_tokens a JOIN token_families f USING (family_id)
+      WHERE a.token_hash = ?`,
+  );
+  const ssoRow = db.prepare('SELECT member_id, expires_at FROM sso_tokens WHERE token_hash = ?');
+
+  return {
+    addAccess(hash: Buffer, familyId: number, expiresAt: number, now: number): void {
+      insertAccess.run(hash, familyId, expiresAt, now);
+    },
+    addRefresh(hash: Buffer, familyId: number, expiresAt: number, now: number): void {
+      insertRefresh.run(hash, familyId, expiresAt, now);
+    },
+    /** Forgets access tokens that expired before `before`. */
+    purgeAccess(before: number): void {
+      purgeAccess.run(before);
+    },
+    openFamily(memberId: number, keep: boolean, now: number): number {
+      return int(insertFamily.get(memberId, keep ? 1 : 0, now) ?? {}, 'family_id');
+    },
+    refresh(hash: Buffer): RefreshRow | undefined {
+      const r = refreshRow.get(hash);
+      return r ? toRefresh(r) : undefined;
+    },
+    spendRefresh(hash: Buffer, now: number): void {
+      spendRefresh.run(now, hash);
+    },
+    revokeFamily(familyId: number, reason: string, now: number): void {
+      revokeFamily.run(now, reason, familyId);
+    },
+    access(hash: Buffer): AccessRow | undefined {
+      const r = accessRow.get(hash);
+      return r
+        ? { familyId: int(r, 'family_id'), memberId: int(r, 'member_id'), expiresAt: int(r, 'expires_at'), revoked: r['revoked_at'] !== null }
+        : undefined;
+    },
+    sso(hash: Buffer): { memberId: number; expiresAt: number } | undefined {
+      const r = ssoRow.get(hash);
+      return r ? { memberId: int(r, 'member_id'), expiresAt: int(r, 'expires_at') } : undefined;
+    },
+  };
+}
+

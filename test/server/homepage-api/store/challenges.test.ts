@@ -1,0 +1,26 @@
+/** The challenge store: runs and their check-ins. */
+import t from 'tap';
+import { QUIET_MEMBER, storeDb } from './helpers.ts';
+
+t.test('a run: start, check-ins, save, end, history', async (t) => {
+  const { stores, close } = storeDb();
+  t.teardown(close);
+  const ch = stores.challenges;
+  const m = QUIET_MEMBER;
+  t.equal(ch.latest(m), undefined);
+  t.equal(ch.active(m), undefined);
+  const run = ch.start(m, '2026-11-10');
+  t.match(run, { status: 'active', startedDay: '2026-11-10', lastCheckinDay: '2026-11-10', streak: 0, endedDay: null });
+  const act = stores.activities.add({ memberId: m, type: 'checkin', isbn: null, points: 30, reason: 'awarded', day: '2026-11-10', at: Date.parse('2026-11-10T08:00:00+09:00') });
+  ch.addCheckin(act, { challengeId: run.challengeId, memberId: m, day: '2026-11-10', dayNo: 1 });
+  ch.save({ ...run, streak: 1 });
+  t.ok(ch.checkedInOn(m, '2026-11-10'));
+  t.notOk(ch.checkedInOn(m, '2026-11-11'));
+  t.same(ch.checkins(run.challengeId), [{ day: '2026-11-10', day_no: 1, points: 30 }]);
+  t.match(ch.active(m), { challengeId: run.challengeId, streak: 1 });
+  ch.end(run.challengeId, '2026-11-12');
+  t.equal(ch.active(m), undefined);
+  t.match(ch.latest(m), { status: 'ended', endedDay: '2026-11-12' });
+  const next = ch.start(m, '2026-11-20');
+  t.same(ch.history(m).map((c) => c.challengeId), [next.challengeId, run.challengeId], 'newest first');
+});

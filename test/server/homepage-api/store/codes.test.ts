@@ -1,0 +1,26 @@
+/** The code store: code lookups and the region tree. */
+import t from 'tap';
+import { storeDb } from './helpers.ts';
+
+t.test('codes and regions', async (t) => {
+  const { stores, close } = storeDb();
+  t.teardown(close);
+  const codes = stores.codes;
+  t.same(codes.code('60', '3'), { name: '고객지원 전화번호', value: '043-220-5600' });
+  t.equal(codes.code('60', '99'), undefined);
+  t.match(codes.region('43110'), { region_code: '43110', region_name: '청주시', parent_code: '43', level: 2, has_children: true });
+  t.match(codes.region('43111007'), { region_name: '용암1동', level: 4, has_children: false });
+  t.equal(codes.region('99999'), undefined);
+  t.same(codes.children('43110').map((r) => r.region_name), ['상당구', '서원구', '흥덕구', '청원구'], 'in their order');
+  t.equal(codes.children('43').length, 11, 'eleven cities and counties');
+  t.equal(codes.regionName('43111007'), '충청북도 청주시 상당구 용암1동');
+  t.equal(codes.regionName(null), null);
+  t.equal(codes.cityName('43111'), '청주시 상당구', 'without the province');
+  t.equal(codes.cityName('43130'), '충주시');
+  t.equal(codes.cityName('12345'), '12345', 'an unknown code stays a code');
+  t.ok(codes.within('43111007', '43110'), 'a town lies within its city');
+  t.ok(codes.within('43111', '43'));
+  t.notOk(codes.within('43110', '43110'), 'strictly within');
+  t.notOk(codes.within('43130', '43110'));
+  t.notOk(codes.within('99999', '43'));
+});
