@@ -73,6 +73,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: 120_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
+    // One line per request, written when it is answered (below), not two (decision 0035).
+    disableRequestLogging: true,
     // Bodies and params are validated as sent: a number is not quietly turned into a string.
     ajv: { customOptions: { coerceTypes: false } },
   });
@@ -120,6 +122,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries, onRead: metrics.cache });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // The request's one log line: the request (the req serializer redacts its URL), status, time.
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ req, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
   });
   // Draining (decision 0014): once shutting down, every answer closes its connection and
   // connections left idle are closed, so closing never waits for keep-alive timeouts.

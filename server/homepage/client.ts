@@ -120,7 +120,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
         method: c.method,
         headers,
         body: hasBody ? JSON.stringify(c.body) : null,
-        signal: AbortSignal.timeout(opts.timeoutMs),
+        // One timeout mechanism (decision 0035): undici's own, for the headers and between body chunks.
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
       });
@@ -157,7 +157,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       );
       return { ok: false, status: 502, reason: 'malformed', durationMs };
     }
-    c.log.info({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
+    c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
     return { ok: true, status: res.statusCode, body: parsed, durationMs };
   }
 

@@ -1,41 +1,59 @@
 /**
- * Security headers (@fastify/helmet) with a strict, nonce-based Content Security
- * Policy for pages: scripts only from this origin with the per-request nonce, no
- * inline styles, no framing. Vite's dev server injects inline code, so development
- * runs without CSP.
+ * Security headers: @fastify/helmet for the fixed ones, and a strict Content Security
+ * Policy written from prepared strings (decision 0035): pages get scripts only from this
+ * origin with the page's nonce, no inline styles, no framing; every other answer (JSON,
+ * assets, redirects) gets a fixed policy that allows nothing to run. Vite's dev server
+ * injects inline code, so development runs without CSP.
  */
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
+
+/** The page policy's directives; `{nonce}` is filled per page. */
+const PAGE_DIRECTIVES: readonly string[] = [
+  "default-src 'self'",
+  "script-src 'self' 'nonce-{nonce}'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+];
+
+/** Everything but pages: nothing runs, nothing frames. */
+const OTHER_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Puts the page policy with a fresh nonce on this reply and answers the nonce (undefined in development). */
+    pageCsp(reply: FastifyReply): string | undefined;
+  }
+}
 
 export const securityPlugin = fp<{ dev: boolean; https: boolean }>(
   async (app, opts) => {
     await app.register(helmet, {
-      enableCSPNonces: !opts.dev,
-      contentSecurityPolicy: opts.dev
-        ? false
-        : {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'"],
-              styleSrc: ["'self'"],
-              imgSrc: ["'self'", 'data:'],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
-            },
-          },
+      contentSecurityPolicy: false,
       // Same-origin pages open the library's sites in new tabs; no need to isolate further.
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
-    app.addHook('onSend', async (_req, reply) => {
+    const directives = opts.https ? [...PAGE_DIRECTIVES, 'upgrade-insecure-requests'] : PAGE_DIRECTIVES;
+    const [before = '', after = ''] = directives.join('; ').split('{nonce}');
+    app.addHook('onRequest', async (_req, reply) => {
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+      if (!opts.dev) reply.header('content-security-policy', OTHER_CSP);
+    });
+    app.decorate('pageCsp', (reply: FastifyReply) => {
+      if (opts.dev) return undefined;
+      const nonce = randomBytes(16).toString('base64');
+      reply.header('content-security-policy', before + nonce + after);
+      return nonce;
     });
   },
   { name: 'portal-security' },

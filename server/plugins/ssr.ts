@@ -200,7 +200,7 @@ export const ssrPlugin = fp<SsrOptions>(
       status: number,
       started: number,
     ): Promise<FastifyReply> {
-      const nonce = reply.cspNonce?.script;
+      const nonce = app.pageCsp(reply);
       // Streaming needs JavaScript to put late content in place: crawlers, and browsers that
       // have not shown they run our script (no JS cookie yet), get the whole page at once (decision 0030).
       const whole = BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';

@@ -101,19 +101,37 @@ t.test('pages carry a strict CSP whose nonce is on every script', async (t) => {
   t.ok(scripts.length > 0);
   for (const s of scripts) t.match(s, `nonce="${nonce ?? ''}"`);
   t.match(csp, /frame-ancestors 'none'/);
+  t.match(csp, /style-src 'self';/, 'no inline styles');
   t.equal(res.headers['x-content-type-options'], 'nosniff');
+  const again = await portal.app.inject({ method: 'GET', url: '/main/homemain', headers: { accept: 'text/html' } });
+  t.not(/'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1], nonce, 'a new nonce for every page');
+});
+
+t.test('everything else carries a policy that lets nothing run (and no nonce)', async (t) => {
+  for (const url of ['/healthz', '/api/v1/homepage/board/notice?notice_type=1', '/favicon.svg', '/nope/nope']) {
+    const res = await portal.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    t.match(csp, /^default-src 'none'; frame-ancestors 'none'/, url);
+    t.notMatch(csp, /nonce/, `${url}: no nonce`);
+    t.ok(res.headers['permissions-policy'], `${url}: permissions policy`);
+  }
 });
 
 t.test('the request id is answered and passed upstream', async (t) => {
+  // Upstream calls are logged at debug (decision 0035): a portal logging at debug.
+  const debug = await buildTestPortal(api.url, { LOG_LEVEL: 'debug' });
+  t.teardown(() => debug.close());
   // A search nobody made before: not in the public read cache, so the page asks upstream.
-  const res = await portal.app.inject({
+  const res = await debug.app.inject({
     method: 'GET',
     url: '/search/booksearch?q=%EC%9A%94%EC%B2%AD42',
     headers: { accept: 'text/html', 'x-request-id': 'test-req-42' },
   });
   t.equal(res.headers['x-request-id'], 'test-req-42');
-  const upstreamLog = portal.logs.lines.find((l) => l['reqId'] === 'test-req-42' && typeof l['upstream'] === 'object');
+  const upstreamLog = debug.logs.lines.find((l) => l['reqId'] === 'test-req-42' && typeof l['upstream'] === 'object');
   t.ok(upstreamLog, 'the SSR loader call is logged with the same request id');
+  const lines = debug.logs.lines.filter((l) => l['reqId'] === 'test-req-42' && Number(l['level']) >= 30);
+  t.same(lines.map((l) => l['msg']), ['request completed'], 'one info line for the request');
   const bad = await portal.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } });
   t.not(bad.headers['x-request-id'], 'bad id\nwith newline', 'an unusable id is replaced');
 });
