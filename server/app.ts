@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -49,6 +49,17 @@ export interface BuildOptions {
   lifecycle?: { shuttingDown: boolean };
 }
 
+/** The request's one log line, when it is answered: the request (its URL redacted by the serializer), status, time. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) };
+    if (error) request.log.error({ ...fields, err: error }, 'request errored');
+    else request.log.info(fields, 'request completed');
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
@@ -73,8 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: 120_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 256 },
-    // One line per request, written when it is answered (below), not two (decision 0035).
-    disableRequestLogging: true,
+    // One line per request, written when it is answered, not two (decision 0035).
+    logController: new OneLinePerRequest(),
     // Bodies and params are validated as sent: a number is not quietly turned into a string.
     ajv: { customOptions: { coerceTypes: false } },
   });
@@ -122,10 +133,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries, onRead: metrics.cache });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-  });
-  // The request's one log line: the request (the req serializer redacts its URL), status, time.
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ req, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
   });
   // Draining (decision 0014): once shutting down, every answer closes its connection and
   // connections left idle are closed, so closing never waits for keep-alive timeouts.

@@ -29,7 +29,7 @@ export interface HomepageCall {
 export type FailureReason = 'unreachable' | 'timeout' | 'malformed';
 
 export type HomepageResult =
-  | { ok: true; status: number; body: AnyAnswer; durationMs: number }
+  | { ok: true; status: number; body: AnyAnswer; /** The answer as the API sent it (the gateway forwards it as is). */ raw?: string; durationMs: number }
   | { ok: false; status: 502 | 504; reason: FailureReason; durationMs: number };
 
 export interface HomepageClient {
@@ -158,7 +158,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       return { ok: false, status: 502, reason: 'malformed', durationMs };
     }
     c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
-    return { ok: true, status: res.statusCode, body: parsed, durationMs };
+    return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), durationMs };
   }
 
   return {

@@ -86,6 +86,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       });
       reply.header('cache-control', 'no-store');
       if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });
+      // The API's own JSON, checked by the client, forwarded without being written again.
+      if (result.raw !== undefined) return reply.code(result.status).type('application/json; charset=utf-8').send(result.raw);
       return reply.code(result.status).send(result.body);
     },
   });

@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile: a mid-range phone on slow 4G, simulated)
+ * on the home page, the notice list and a book search, in the system's Chromium, against
+ * the production build started the way the README does (embedded reference API). Prints
+ * the performance, accessibility and best-practices scores (target ≥ 95, 100, 100) and the
+ * page's installability as Chromium sees it. Exits 1 when a page misses its targets.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = join(import.meta.dirname, '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-lh-'));
+const portal = spawn(process.execPath, ['server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', COOKIE_SECURE: 'N', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = await new Promise<string>((resolve, reject) => {
+  portal.once('exit', (code) => reject(new Error(`portal exited with ${code}`)));
+  createInterface({ input: portal.stdout }).on('line', (line) => {
+    const m = /"url":"(http:\/\/[^"]+)".*"msg":"portal listening"|"msg":"portal listening".*"url":"(http:\/\/[^"]+)"/.exec(line);
+    const url = m?.[1] ?? m?.[2];
+    if (url) resolve(url.replace('localhost', '127.0.0.1'));
+  });
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+const PAGES = [
+  ['home', '/main/homemain'],
+  ['notice list', '/board/notice/homenotice'],
+  ['book search', `/search/booksearch?q=${encodeURIComponent('한강')}`],
+] as const;
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
+
+let missed = 0;
+const lines: string[] = ['| page | performance | accessibility | best practices | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|'];
+try {
+  for (const [name, path] of PAGES) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: keyof typeof TARGETS) => Math.round((categories[id]?.score ?? 0) * 100);
+    for (const id of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) if (score(id) < TARGETS[id]) missed++;
+    lines.push(
+      `| ${name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${audits['largest-contentful-paint']?.displayValue ?? ''} | ${audits['total-blocking-time']?.displayValue ?? ''} | ${audits['cumulative-layout-shift']?.displayValue ?? ''} |`,
+    );
+    for (const id of ['largest-contentful-paint-element', 'render-blocking-resources', 'unused-javascript']) {
+      const a = audits[id];
+      if (a && a.score !== null && a.score < 1) console.log(`  ${name}: ${id} — ${a.displayValue ?? a.title}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  portal.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(lines.join('\n'));
+console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}`);
+portal.stdout.destroy();
+process.exitCode = missed > 0 ? 1 : 0;

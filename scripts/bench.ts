@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: the portal measured side by side with its yardsticks, as ratios
+ * (issue 9, decision 0036). Servers run on CPU 0, the load on CPU 1 (taskset, when the
+ * machine has it), medians of ROUNDS rounds:
+ *
+ *  1. SSR throughput: the visitor's home and the notice list, portal ÷ bare React
+ *     `renderToPipeableStream` of the same markup (scripts/bench/bare-ssr.ts).
+ *  2. Time to first byte with the homepage API slowed by DELAY_MS: the head and the shell
+ *     must not wait for the page's data (TTFB ÷ delay).
+ *  3. The gateway ÷ the homepage API called directly (a member's call, token attached),
+ *     and the p99 added by the gateway at 25% of the direct throughput.
+ *  4. The first-visit JavaScript and font budget (scripts/bundle-report.ts).
+ *  5. With --soak: resident memory after three 60 s soaks of the home page.
+ *
+ * Options: --quick (shorter runs), --soak, ROUNDS, DURATION_S, DELAY_MS environment variables.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const root = join(import.meta.dirname, '..');
+const quick = process.argv.includes('--quick');
+const soak = process.argv.includes('--soak');
+const ROUNDS = Number(process.env['ROUNDS'] ?? (quick ? 1 : 3));
+const DURATION_S = Number(process.env['DURATION_S'] ?? (quick ? 4 : 10));
+const DELAY_MS = Number(process.env['DELAY_MS'] ?? 300);
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const node = process.execPath;
+// The load (this process and autocannon's workers) on CPU 1; servers go on CPU 0.
+if (hasTaskset) spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)]);
+
+const children: ChildProcess[] = [];
+const tmp = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** Starts a server process on CPU 0 and waits for a JSON log line with `msg`. */
+async function serve(name: string, args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const cmd = hasTaskset ? 'taskset' : node;
+  const argv = hasTaskset ? ['-c', '0', node, ...args] : args;
+  const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+    if (!child.stdout) throw new Error(`${name}: no stdout`);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.includes(`"${ready}"`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return child;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, opts: { headers?: Record<string, string>; duration?: number; rate?: number; connections?: number } = {}): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections ?? 10,
+    duration: opts.duration ?? DURATION_S,
+    headers: { accept: 'text/html', 'accept-encoding': 'identity', ...opts.headers },
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function ttfb(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = get(url, { headers }, (res) => {
+      res.once('data', () => {
+        resolve(performance.now() - started);
+        res.resume();
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+const rows: { what: string; measured: string; target: string; ok: boolean }[] = [];
+const row = (what: string, measured: string, target: string, ok: boolean) => {
+  rows.push({ what, measured, target, ok });
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${what}: ${measured} (target ${target})`);
+};
+
+// ── servers ───────────────────────────────────────────────────────────────────────────
+console.log(`bench: ${ROUNDS} round(s) of ${DURATION_S} s; servers on CPU 0, load on CPU ${hasTaskset ? '1' : '(any: no taskset)'}`);
+const apiPort = await freePort();
+const api = `http://127.0.0.1:${apiPort}`;
+await serve('homepage API', ['server/homepage-api/main.ts'], { NODE_ENV: 'production', HOMEPAGE_API_PORT: String(apiPort), DATA_DIR: join(tmp, 'api'), LOG_LEVEL: 'info' }, 'Server listening at ' + api);
+
+const portalPort = await freePort();
+const portalEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', COOKIE_SECURE: 'N', LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: '0' };
+const portalProc = await serve('portal', ['server/main.ts'], { ...portalEnv, PORT: String(portalPort), HOMEPAGE_API_URL: api }, 'portal listening');
+const portal = `http://127.0.0.1:${portalPort}`;
+
+const PAGES = ['/main/homemain', '/board/notice/homenotice'];
+const barePort = await freePort();
+await serve('bare React', ['scripts/bench/bare-ssr.ts', ...PAGES], { NODE_ENV: 'production', HOMEPAGE_API_URL: api, PORT: String(barePort) }, 'bare ssr listening');
+const bare = `http://127.0.0.1:${barePort}`;
+
+// A browser that runs our script (streams), a visitor (no session).
+const BROWSER = { cookie: 'portal_js=1', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36' };
+
+// ── 1. SSR throughput against bare React ─────────────────────────────────────────────
+for (const path of PAGES) {
+  await load(`${portal}${path}`, { headers: BROWSER, duration: 2 });
+  await load(`${bare}${path}`, { duration: 2 });
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    ours.push((await load(`${portal}${path}`, { headers: BROWSER })).rps);
+    theirs.push((await load(`${bare}${path}`)).rps);
+  }
+  const ratio = median(ours) / median(theirs);
+  row(`SSR ${path} portal ÷ bare React`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, '≥ 0.8', ratio >= 0.8);
+}
+
+// ── 2. Time to first byte with a slowed homepage API ─────────────────────────────────
+const proxyPort = await freePort();
+await serve('delay proxy', ['scripts/bench/delay-proxy.ts'], { TARGET: api, DELAY_MS: String(DELAY_MS), PORT: String(proxyPort) }, 'delay proxy listening');
+const slowPort = await freePort();
+await serve('portal (slow API)', ['server/main.ts'], { ...portalEnv, PORT: String(slowPort), HOMEPAGE_API_URL: `http://127.0.0.1:${proxyPort}` }, 'portal listening');
+const slow = `http://127.0.0.1:${slowPort}`;
+await ttfb(`${slow}/main/homemain`, BROWSER); // the login URL and the notice strip cached once
+const SLOW_PAGES: [string, (i: number) => string][] = [
+  ['home', () => '/main/homemain'],
+  ['a search nobody made yet (its data uncached)', (i) => `/search/booksearch?q=${encodeURIComponent(`벤치${i}`)}`],
+  ['a notice list page not yet read (uncached)', (i) => `/board/notice/homenotice?page=${i + 2}`],
+];
+for (const [label, url] of SLOW_PAGES) {
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) times.push(await ttfb(`${slow}${url(i)}`, BROWSER));
+  const ratio = median(times) / DELAY_MS;
+  row(`TTFB, ${label}, API slowed by ${DELAY_MS} ms`, `${median(times).toFixed(0)} ms = ${ratio.toFixed(2)}× the delay`, '≤ 0.2×', ratio <= 0.2);
+}
+
+// ── 3. The gateway against the homepage API called directly ──────────────────────────
+const signIn = await fetch(`${portal}/api/login/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: portal },
+  body: JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!' }),
+});
+const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const direct = await fetch(`${api}/api/v1/homepage/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!', keep: true }),
+});
+const token = ((await direct.json()) as { access_token?: string }).access_token ?? '';
+const CALL = '/api/v1/homepage/user/point';
+const gw: number[] = [];
+const dir: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  gw.push((await load(`${portal}${CALL}`, { headers: { cookie: cookies, accept: 'application/json' } })).rps);
+  dir.push((await load(`${api}${CALL}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })).rps);
+}
+const gwRatio = median(gw) / median(dir);
+row('gateway ÷ API direct (a member call)', `${gwRatio.toFixed(2)} (${median(gw).toFixed(0)} vs ${median(dir).toFixed(0)} req/s)`, '≥ 0.6', gwRatio >= 0.6);
+const rate = Math.max(1, Math.round(median(dir) * 0.25));
+const gwP99 = await load(`${portal}${CALL}`, { headers: { cookie: cookies, accept: 'application/json' }, rate });
+const dirP99 = await load(`${api}${CALL}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, rate });
+const added = gwP99.p99 - dirP99.p99;
+row(`gateway p99 at 25% load (${rate} req/s)`, `+${added.toFixed(1)} ms (${gwP99.p99} vs ${dirP99.p99} ms)`, '≤ +5 ms', added <= 5);
+
+// ── 4. Budgets ────────────────────────────────────────────────────────────────────────
+const report = spawnSync(node, ['scripts/bundle-report.ts'], { cwd: root, encoding: 'utf8' });
+const home = /^home\s+\d+\s+[\d.]+ KB\s+([\d.]+) KB/m.exec(report.stdout)?.[1];
+const fonts = /fonts preloaded for the first paint: \d+ files, ([\d.]+) KB/.exec(report.stdout)?.[1];
+row('home first visit, JavaScript gzip', `${home ?? '?'} KiB`, '≤ 110 KiB', report.status === 0);
+row('fonts before the first paint', `${fonts ?? '?'} KiB`, '≤ 150 KiB', Number(fonts) <= 150);
+
+// ── 5. Memory after soaks ─────────────────────────────────────────────────────────────
+function rssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+if (soak) {
+  await load(`${portal}/main/homemain`, { headers: BROWSER, duration: 5 });
+  const before = rssMb(portalProc.pid);
+  let errors = 0;
+  for (let i = 0; i < 3; i++) errors += (await load(`${portal}/main/homemain`, { headers: BROWSER, duration: 60 })).errors;
+  const after = rssMb(portalProc.pid);
+  row('RSS after three 60 s soaks', `${before.toFixed(0)} → ${after.toFixed(0)} MB (+${((after / before - 1) * 100).toFixed(0)}%), ${errors} errors`, '≤ +25%, 0 errors', after <= before * 1.25 && errors === 0);
+}
+
+console.log('\n| what | measured | target |\n|---|---|---|');
+for (const r of rows) console.log(`| ${r.what} | ${r.measured} | ${r.target} ${r.ok ? '✓' : '✗'} |`);
+process.exit(0);
