@@ -7,7 +7,7 @@
  */
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
+import type { PageMeta, PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
 import { pageOfMatches, type PageId } from '#shared/routes.ts';
 import { App } from './app.tsx';
 import { createServerSessionStore } from './session/store.ts';
@@ -16,6 +16,20 @@ import { pageModulePath, routes } from './routes.tsx';
 import { documentTitle } from './shell/title.ts';
 
 const handler = createStaticHandler(routes);
+
+/** A page module's head metadata from its loader data (`export function meta(data)`), if it has one. */
+interface MetaModule {
+  meta?: (data: never) => PageMeta;
+}
+const metaModules = import.meta.glob<MetaModule>('./pages/*/*-page.tsx');
+
+async function pageMeta(id: PageId, data: unknown): Promise<PageMeta> {
+  // Null for a visitor on a member page (its loader did not run) or a page without a loader.
+  if (typeof data !== 'object' || data === null) return {};
+  const load = metaModules[`./${pageModulePath(id)}`];
+  const mod = load ? await load() : undefined;
+  return mod?.meta ? mod.meta(data as never) : {};
+}
 
 export async function render({ request, loadContext, sessionEnded }: RenderArgs): Promise<RenderOutcome> {
   const context = await handler.query(request, { requestContext: loadContext });
@@ -28,13 +42,17 @@ export async function render({ request, loadContext, sessionEnded }: RenderArgs)
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = pageOfMatches(context.matches);
+  const meta = await pageMeta(page.id as PageId, context.loaderData[page.id]);
   const deferred = trackDeferred(context.loaderData);
   // The shell shows the session as the loaders left it.
   const session = sessionEnded() ? { user: null, ended: true } : loadContext.session;
   return {
     kind: 'page',
     status: context.statusCode,
-    title: documentTitle(page.title, loadContext.config.siteName),
+    title: documentTitle(meta.title ?? page.title, loadContext.config.siteName),
+    pageTitle: meta.title ?? page.title,
+    description: meta.description,
+    ogType: meta.type ?? 'website',
     pageModule: pageModulePath(page.id as PageId),
     async data() {
       await deferred.settled;

@@ -10,8 +10,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pages } from '#shared/routes.ts';
 
 export const BUDGET = {
-  /** JavaScript of a first visit, gzip: the pages a visitor lands on (issue 9's home target). */
-  landingJsGzipBytes: 110 * 1024,
+  /** JavaScript of a first visit, gzip: the pages a visitor lands on (issue 9's home target; +0.5 KiB for the programme's rows, decision 0042). */
+  landingJsGzipBytes: 110.5 * 1024,
   landingPages: ['home', 'notice-list'],
   /** Every other page (forms bring the particle library and the form kit). */
   jsGzipBytes: 116 * 1024,

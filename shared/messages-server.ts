@@ -3,6 +3,10 @@
  * from shared/messages.ts so the browser bundle does not carry them (decision 0034).
  */
 export const serverMessages = {
+  site: {
+    /** The description of a page that does not give its own (PageMeta). */
+    description: '도서관 회원이 책을 읽고 기록하며 독서포인트를 모아 지역 서점에서 종이책을 사는 독서활동 포털입니다.',
+  },
   error: {
     badRequest: '요청 내용을 다시 확인해 주세요.',
     forbiddenPath: '허용되지 않은 요청 경로입니다.',

@@ -49,7 +49,19 @@ export const pages = [
   { id: 'challenge', path: '/challenge/challenge', title: '21일 챌린지', guard: 'member', section: 'activity' },
   { id: 'bookclub', path: '/bookclub/bookclub', title: '독서동아리', guard: 'member', section: 'activity' },
   { id: 'edu', path: '/edu/eduBook', title: '교육 인증', guard: 'member', section: 'activity' },
+  { id: 'diary', path: '/activity/diary', title: '독서일지 쓰기', guard: 'member', section: 'activity' },
+  { id: 'review', path: '/activity/review', title: '서평 쓰기', guard: 'member', section: 'activity' },
+  { id: 'certify', path: '/activity/certify', title: '활동 인증', guard: 'member', section: 'activity' },
+  { id: 'records', path: '/activity/records', title: '나의 독서 기록', guard: 'member', section: 'mypage' },
   { id: 'popular', path: '/search/popularbooksearch', title: '인기 도서', guard: 'public', section: 'books' },
+  {
+    id: 'book',
+    path: '/book/:isbn',
+    title: '도서 정보',
+    guard: 'public',
+    section: 'books',
+    params: { isbn: '^97[89][0-9]{10}$' },
+  },
   { id: 'service', path: '/service/service', title: '서비스 안내', guard: 'public', section: 'service' },
   { id: 'noticeList', path: '/board/notice/homenotice', title: '공지사항', guard: 'public', section: 'board' },
   {
@@ -134,6 +146,7 @@ export const menu: readonly MenuGroup[] = [
     items: [
       { page: 'activity', label: '나의 활동' },
       { page: 'bookSearch', label: '독서 시작하기' },
+      { page: 'certify', label: '활동 인증' },
       { page: 'challenge', label: '21일 챌린지' },
       { page: 'bookclub', label: '독서동아리' },
       { page: 'edu', label: '교육 인증' },
@@ -170,6 +183,7 @@ export const menu: readonly MenuGroup[] = [
     label: '마이페이지',
     items: [
       { page: 'mypage', label: '마이페이지' },
+      { page: 'records', label: '나의 독서 기록' },
       { page: 'information', label: '회원정보 수정' },
     ],
   },

@@ -61,12 +61,32 @@ export interface StartOptions {
   onError(error: unknown): void;
 }
 
+/**
+ * What a page says about itself in the document head, from its loader's data: a page module
+ * may export `meta(data): PageMeta` (the book page names the book). Plain text: the
+ * server's template escapes it. Without it, the page table's title is used.
+ */
+export interface PageMeta {
+  /** The page's own title (the site name is added): `<title>` and `og:title`. */
+  title?: string;
+  /** `<meta name="description">` and `og:description` (the site's description without it). */
+  description?: string;
+  /** Open Graph type: `book` on a book's page, else `website`. */
+  type?: 'website' | 'book';
+}
+
 export type RenderOutcome =
   | { kind: 'redirect'; status: number; location: string }
   | {
       kind: 'page';
       status: number;
+      /** The document title (the page's title and the site name). */
       title: string;
+      /** The page's own title, for link previews (`og:title`; `og:site_name` names the site). */
+      pageTitle: string;
+      /** The page's description and Open Graph type, when its module says (PageMeta). */
+      description: string | undefined;
+      ogType: 'website' | 'book';
       /** Source of the matched page module (relative to client/), for modulepreload links. */
       pageModule: string | undefined;
       /**

@@ -13,6 +13,7 @@ import fastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
 import { HOME_PATH } from '#shared/routes.ts';
@@ -211,7 +212,18 @@ export const ssrPlugin = fp<SsrOptions>(
           waitForAll: whole,
           onReady(pipe) {
             const body = new PageStream(
-              tpl.head({ title: page.title, nonce, preload: page.pageModule ? built.preloadsFor(page.pageModule) : [] }),
+              tpl.head({
+                meta: {
+                  title: page.title,
+                  pageTitle: page.pageTitle,
+                  description: page.description ?? serverMessages.site.description,
+                  ogType: page.ogType,
+                  url: `${originOf(req)}${req.url.split('?')[0] ?? '/'}`,
+                  siteName: opts.publicConfig.siteName,
+                },
+                nonce,
+                preload: page.pageModule ? built.preloadsFor(page.pageModule) : [],
+              }),
               async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
             );
             body.once('close', () => clearTimeout(timers.render));

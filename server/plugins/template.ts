@@ -1,18 +1,46 @@
 /**
  * The HTML around the streamed React root, from client/index.html (as built by Vite).
- * Split once at `<!-- element -->`; per request only the title, the nonce, preload
- * links and the page data are put in. Values inserted here are escaped.
+ * Split once at `<!-- element -->`; per request only the title, description and Open
+ * Graph tags, the nonce, preload links and the page data are put in. Values inserted here
+ * are escaped.
  */
 import { PORTAL_DATA_ID } from '#shared/ssr.ts';
 
+export interface HeadMeta {
+  /** The document title. */
+  title: string;
+  /** The page's own title: `og:title`. */
+  pageTitle: string;
+  description: string;
+  ogType: 'website' | 'book';
+  /** The page's absolute address (`og:url`). */
+  url: string;
+  siteName: string;
+}
+
 export interface PageTemplate {
-  head(opts: { title: string; nonce: string | undefined; preload: readonly string[] }): string;
+  head(opts: { meta: HeadMeta; nonce: string | undefined; preload: readonly string[] }): string;
   tail(opts: { dataJson: string; nonce: string | undefined; fontsCss?: string | undefined }): string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** `<title>`, the description and the Open Graph tags of a page (link previews), every value escaped. */
+export function headMeta(m: HeadMeta): string {
+  const og = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return (
+    `<title>${escapeHtml(m.title)}</title>` +
+    `<meta name="description" content="${escapeHtml(m.description)}">` +
+    og('og:type', m.ogType) +
+    og('og:title', m.pageTitle) +
+    og('og:description', m.description) +
+    og('og:url', m.url) +
+    og('og:site_name', m.siteName) +
+    og('og:locale', 'ko_KR')
+  );
 }
 
 function withNonce(html: string, nonce: string | undefined): string {
@@ -28,13 +56,13 @@ export function compileTemplate(source: string): PageTemplate {
   if (!before.includes('<!-- head -->')) throw new Error('index.html has no <!-- head --> placeholder');
   if (!after.includes('<!-- hydration -->')) throw new Error('index.html has no <!-- hydration --> placeholder');
   return {
-    head: ({ title, nonce, preload }) =>
+    head: ({ meta, nonce, preload }) =>
       withNonce(
         // A function replacer: `$` sequences in inserted text must stay literal.
         before.replace(
           '<!-- head -->',
           () =>
-            `<title>${escapeHtml(title)}</title>` +
+            headMeta(meta) +
             preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join(''),
         ),
         nonce,

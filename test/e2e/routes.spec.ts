@@ -8,7 +8,11 @@ import { pages, type PageDef } from '#shared/routes.ts';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const url = (p: PageDef) => (p.href ?? p.path).replace(':notice_info_key', '1');
+/** A seeded value for each path parameter: notice 1, 소년이 온다. */
+const SAMPLE: Record<string, string> = { notice_info_key: '1', isbn: '9788936410841' };
+const url = (p: PageDef) => (p.href ?? p.path).replace(/:([a-z_]+)/g, (_m, name: string) => SAMPLE[name] ?? '');
+/** Pages whose <title> names what they show (PageMeta), not the breadcrumb title. */
+const OWN_TITLE: Record<string, string> = { book: '소년이 온다 - 한강' };
 
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`${viewport.width} px`, () => {
@@ -18,7 +22,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       test(`${page.path}`, async ({ page: tab }) => {
         await tab.goto(url(page));
         await hydrated(tab);
-        await expect(tab).toHaveTitle(`${page.title} | 충북 독서포인트`);
+        await expect(tab).toHaveTitle(`${OWN_TITLE[page.id] ?? page.title} | 충북 독서포인트`);
         await expect(tab.getByRole('heading', { level: 1 })).toHaveText(page.title);
         const results = await new AxeBuilder({ page: tab }).withTags(TAGS).analyze();
         expect(results.passes.length, 'axe checked the page').toBeGreaterThan(10);

@@ -6,8 +6,11 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ActivityCountAnswer, ActivityItem, RankingAnswer } from '#shared/contract/activity.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
+import type { ActivityType } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
+import { earnPoints, monthCount, pointsRule, programmeLabels } from '#shared/messages-programme.ts';
 import { hrefOf } from '#shared/routes.ts';
+import { activityText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
@@ -36,6 +39,49 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
   };
 }
 
+/** Every way to earn, where to do it and what it is worth (the limits and counts are the API's). */
+const EARN_PATHS: readonly { type: ActivityType; label: string; points: string; to: string; hint?: string }[] = [
+  { type: 'diary', label: programmeLabels.diary, points: earnPoints.diary, to: hrefOf('diary') },
+  { type: 'review', label: programmeLabels.review, points: earnPoints.review, to: hrefOf('review') },
+  { type: 'loan', label: programmeLabels.loan, points: earnPoints.loan, to: `${hrefOf('certify')}?type=loan` },
+  { type: 'purchase', label: programmeLabels.purchase, points: earnPoints.purchase, to: `${hrefOf('certify')}?type=purchase` },
+  { type: 'authortalk', label: programmeLabels.authorTalk, points: earnPoints.authortalk, to: `${hrefOf('certify')}?type=authortalk` },
+  { type: 'bookclub', label: programmeLabels.meeting, points: earnPoints.bookclub, to: hrefOf('bookclub'), hint: activityText.meetingHint },
+];
+
+function EarnPaths({ counts }: { counts: ActivityCountAnswer | null }) {
+  return (
+    <section className="card" aria-labelledby="earn-title">
+      <h2 id="earn-title" className="card__title">
+        {activityText.earn}
+      </h2>
+      <p className="field__hint">{activityText.earnLead}</p>
+      <ul className="earn-grid">
+        {EARN_PATHS.map((p) => {
+          const c = counts?.counts.find((x) => x.activity_type === p.type);
+          const limit = c?.monthly_limit ?? null;
+          const full = c !== undefined && limit !== null && c.earned_count >= limit;
+          return (
+            <li key={p.type}>
+              <Link className={`earn-card${full ? ' is-full' : ''}`} to={p.to}>
+                <strong className="earn-card__label">{p.label}</strong>
+                <span className="earn-card__rule">{pointsRule(p.points, limit)}</span>
+                {c && <span className="earn-card__count">{full ? activityText.full : monthCount(c.earned_count, limit)}</span>}
+                {p.hint && <span className="earn-card__hint">{p.hint}</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="card__actions">
+        <Link className="btn btn--tertiary btn--small" to={hrefOf('records')}>
+          {activityText.records}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export default function ActivityPage() {
   const { point, counts, recent, ranking } = useLoaderData<Data>();
   return (
@@ -62,6 +108,8 @@ export default function ActivityPage() {
           <p className="empty">{messages.error.temporary}</p>
         )}
       </section>
+
+      <EarnPaths counts={counts} />
 
       <section className="card" aria-labelledby="month-title">
         <h2 id="month-title" className="card__title">

@@ -1,20 +1,36 @@
 /**
  * Book clubs (spec §2 /bookclub/bookclub): the member's clubs and clubs to join, by
- * region; join and leave. Meetings are recorded by club leaders.
+ * region; join and leave. A club's leader records a meeting here (?meeting={club_key}):
+ * the date, topic, book and attendees from the members list; each attendee's points
+ * (or why none) are shown after. The meeting form is a page action (0031).
  */
-import { useState } from 'react';
-import { Form, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Club } from '#shared/contract/bookclub.ts';
+import { lazy, Suspense, useState } from 'react';
+import { Form, Link, useActionData, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Club, ClubDetailAnswer, MeetingAnswer } from '#shared/contract/bookclub.ts';
 import type { Region } from '#shared/contract/code.ts';
 import { messages } from '#shared/messages.ts';
+import { programmeLabels, programmeMessages } from '#shared/messages-programme.ts';
+import { meetingText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { isIsbn } from '#client/components/book-lookup.ts';
+import { Skeleton } from '#client/components/deferred.tsx';
+import { field, firstMissing, formError, formOk, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { normaliseText } from '#client/components/text-length.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { SelectField } from '#client/components/select-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 
 const PAGE_SIZE = 6;
 
+export type Detail = Extract<ClubDetailAnswer, { result: 'success' }>;
+export type MeetingResult = Pick<MeetingAnswer, 'msg' | 'awarded'>;
+
+/** The leader's meeting form is its own chunk: only a leader recording a meeting downloads it. */
+const MeetingForm = lazy(() => import('./meeting-form.tsx').then((m) => ({ default: m.MeetingForm })));
+
 interface Data {
+  /** The club whose meeting the leader is recording (?meeting=), with its members. */
+  meeting: Detail | null;
   mine: Club[] | null;
   clubs: Club[] | null;
   city: string;
@@ -28,12 +44,17 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const raw = new URL(request.url).searchParams.get('city_code') ?? '';
   const city = /^[0-9]{5}$/.test(raw) ? raw : '';
   const page = pageParam(request.url);
-  const [mine, all, stores] = await Promise.all([
+  const meetingKey = Number(new URL(request.url).searchParams.get('meeting'));
+  const [meeting, mine, all, stores] = await Promise.all([
+    Number.isInteger(meetingKey) && meetingKey >= 1 && meetingKey <= 2_147_483_647
+      ? api.get('/bookclub/:club_key', { params: { club_key: meetingKey } })
+      : null,
     api.get('/bookclub/list', { query: { mine_yn: 'Y', size: 20 } }),
     api.get('/bookclub/list', { query: { city_code: city || undefined, page, size: PAGE_SIZE } }),
     api.get('/code/local/:a', { params: { a: '43' } }),
   ]);
   return {
+    meeting: meeting?.result === 'success' ? meeting : null,
     mine: mine.result === 'success' ? mine.club_list : null,
     clubs: all.result === 'success' ? all.club_list : null,
     city,
@@ -41,6 +62,28 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
     page,
     total: all.result === 'success' ? all.total : 0,
   };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = { held_on: field(form, 'held_on'), topic: field(form, 'topic'), isbn: field(form, 'isbn') };
+  const clubKey = Number(field(form, 'club_key'));
+  if (!Number.isInteger(clubKey) || clubKey < 1) return formError(context, messages.form.notFound);
+  const missing = firstMissing(form, [
+    { name: 'held_on', label: meetingText.heldOn },
+    { name: 'topic', label: meetingText.topic },
+  ]);
+  if (missing) return formError(context, missing.message, { field: missing.field, values });
+  const isbn = values.isbn.replace(/[\s-]/g, '');
+  if (isbn && !isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
+  const attendees = [...new Set(form.getAll('attendees').filter((v): v is string => typeof v === 'string' && /^[0-9]{10}$/.test(v)))];
+  if (attendees.length === 0) return formError(context, meetingText.attendeesNone, { field: 'attendees', values });
+  const answer = await homepage(context).post('/bookclub/:club_key/meetings', {
+    params: { club_key: clubKey },
+    body: { held_on: values.held_on, topic: normaliseText(values.topic).slice(0, 200), ...(isbn ? { isbn } : {}), attendees },
+  });
+  if (answer.result !== 'success') return formError(context, answer.msg, { field: 'held_on', values });
+  return formOk<MeetingResult>(context, { msg: answer.msg, awarded: answer.awarded });
 }
 
 function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onAction(club: Club, action: 'join' | 'leave'): void }) {
@@ -64,7 +107,12 @@ function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onActio
       </dl>
       <div className="card__actions">
         {club.joined_yn === 'Y' ? (
-          club.leader_yn === 'Y' ? null : (
+          club.leader_yn === 'Y' ? (
+            <Link className="btn btn--small btn--primary" to={`?meeting=${club.club_key}#meeting`}>
+              {programmeLabels.meeting}
+              <span className="sr-only">: {club.name}</span>
+            </Link>
+          ) : (
             <button type="button" className="btn btn--small btn--tertiary" disabled={busy} onClick={() => onAction(club, 'leave')}>
               탈퇴하기<span className="sr-only">: {club.name}</span>
             </button>
@@ -81,7 +129,9 @@ function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onActio
 }
 
 export default function BookclubPage() {
-  const { mine, clubs, city, regions, page, total } = useLoaderData<Data>();
+  const { meeting, mine, clubs, city, regions, page, total } = useLoaderData<Data>();
+  const result = useActionData<FormResult<MeetingResult>>();
+  useFormFeedback(result);
   const dialogs = useDialogs();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -106,6 +156,11 @@ export default function BookclubPage() {
       <p className="lead">
         이웃과 함께 같은 책을 읽고 이야기 나누는 독서동아리입니다. 회장이 모임 참석을 확인하면 참석한 회원에게 포인트가 적립됩니다.
       </p>
+      {meeting && (
+        <Suspense fallback={<Skeleton lines={8} label={messages.loading} />}>
+          <MeetingForm detail={meeting} result={result} />
+        </Suspense>
+      )}
       <section aria-labelledby="mine-title" className="stack">
         <h2 id="mine-title" className="section__title">
           내 독서동아리

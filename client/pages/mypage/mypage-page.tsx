@@ -1,24 +1,40 @@
 /**
- * My page (spec §2 /mypage/mypage?search_type=buy): the mobile membership card, the
- * points balance, and the member's lists — purchases at partner bookstores
- * (search_type=buy), the whole points ledger (point) and penalties (penalty).
+ * My page (spec §2 /mypage/mypage?search_type=buy): the member card (회원증) with its
+ * barcode drawn by the server (/mypage/card.svg), the points balance, the member as the
+ * library knows them (home library, loans this month against the limit, KakaoTalk
+ * notices), and the member's lists — purchases at partner bookstores (search_type=buy),
+ * 포인트 내역 (point: newest first, by month, activity and kind, with totals; it prints as
+ * a statement) and penalties (penalty). Everything streams in behind skeletons (0030).
  */
+import { lazy, Suspense } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { PointAnswer } from '#shared/contract/points.ts';
-import type { UserCardAnswer } from '#shared/contract/user.ts';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
+import type { PointAnswer, PointEntry } from '#shared/contract/points.ts';
+import type { KapiInfoAnswer, LibraryUserAnswer, UserCardAnswer } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
+import { programmeLabels } from '#shared/messages-programme.ts';
 import { hrefOf } from '#shared/routes.ts';
-import { homepage as homepageOf } from '#client/api/homepage.ts';
+import { mypageText } from './messages.ts';
+import { ACTIVITY_KINDS, ENTRY_TYPES, STATEMENT_PAGE_SIZE, type Filters, type Totals } from './point-query.ts';
+import { homepage as homepageOf, type Homepage } from '#client/api/homepage.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { formatDate, formatDay, formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { lastMonths, seoulToday } from '#client/components/seoul-day.ts';
+import { useSessionUser } from '#client/session/session-context.tsx';
+
+/** 포인트 내역 (the statement) is its own chunk: the default tab (purchases) does not carry it. */
+const Statement = lazy(() => import('./statement.tsx').then((m) => ({ default: m.Statement })));
 
 const TABS = [
-  { type: 'buy', label: '도서 구매 내역' },
-  { type: 'point', label: '포인트 내역' },
-  { type: 'penalty', label: '제재 내역' },
+  { type: 'buy', label: mypageText.buy },
+  { type: 'point', label: programmeLabels.pointHistory },
+  { type: 'penalty', label: mypageText.penalty },
 ] as const;
 type Tab = (typeof TABS)[number]['type'];
 const PAGE_SIZE = 10;
+/** Totals add up every entry of the filter: at most this many pages of 100. */
+const TOTAL_PAGES_MAX = 20;
 
 interface Row {
   key: number;
@@ -28,26 +44,72 @@ interface Row {
   date: string;
 }
 
-interface Data {
+type Listing = { rows: Row[]; entries: PointEntry[]; total: number } | { error: string };
+
+export interface Data {
   tab: Tab;
-  card: UserCardAnswer['user_card'] | null;
-  point: PointAnswer['point'] | null;
-  rows: Row[] | null;
   page: number;
-  total: number;
+  filters: Filters;
+  months: string[];
+  today: string;
+  card: Promise<UserCardAnswer | ErrorAnswer>;
+  point: Promise<PointAnswer | ErrorAnswer>;
+  library: Promise<[LibraryUserAnswer | ErrorAnswer, KapiInfoAnswer | ErrorAnswer]>;
+  list: Promise<Listing>;
+  totals: Promise<Totals | null>;
 }
 
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
-  const homepage = homepageOf(context);
-  const raw = new URL(request.url).searchParams.get('search_type');
+function filtersOf(url: URL): Filters {
+  const p = url.searchParams;
+  const month = p.get('month') ?? '';
+  const activity = p.get('activity_type') ?? '';
+  const entry = p.get('entry_type') ?? '';
+  return {
+    month: /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '',
+    activity: ACTIVITY_KINDS.find((t) => t === activity) ?? '',
+    entry: ENTRY_TYPES.find((t) => t === entry) ?? '',
+  };
+}
+
+function pointQuery(f: Filters) {
+  return {
+    ...(f.month ? { month: f.month } : {}),
+    ...(f.activity ? { activity_type: f.activity } : {}),
+    ...(f.entry ? { entry_type: f.entry } : {}),
+  };
+}
+
+/** Earned, spent and clawed back over every entry of the filter (the statement's totals). */
+async function totalsOf(api: Homepage, f: Filters): Promise<Totals | null> {
+  const t: Totals = { earned: 0, spent: 0, clawedBack: 0 };
+  for (let page = 1; page <= TOTAL_PAGES_MAX; page++) {
+    const a = await api.get('/user/point/list', { query: { ...pointQuery(f), page, size: 100 } });
+    if (a.result !== 'success') return null;
+    for (const e of a.point_list) {
+      if (e.entry_type === 'earn') t.earned += e.points;
+      else if (e.entry_type === 'spend') t.spent -= e.points;
+      else t.clawedBack -= e.points;
+    }
+    if (page * 100 >= a.total) return t;
+  }
+  return null;
+}
+
+export function loader({ context, request }: LoaderFunctionArgs): Data {
+  const api = homepageOf(context);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get('search_type');
   const tab: Tab = TABS.find((t) => t.type === raw)?.type ?? 'buy';
   const page = pageParam(request.url);
-  const list =
+  const filters = filtersOf(url);
+  const today = seoulToday();
+  const list: Promise<Listing> =
     tab === 'penalty'
-      ? homepage.get('/user/penalty/list', { query: { page, size: PAGE_SIZE } }).then((a) =>
+      ? api.get('/user/penalty/list', { query: { page, size: PAGE_SIZE } }).then((a) =>
           a.result === 'success'
             ? {
                 total: a.total,
+                entries: [],
                 rows: a.penalty_list.map((p) => ({
                   key: p.penalty_key,
                   title: p.reason,
@@ -56,14 +118,17 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
                   date: p.reg_date,
                 })),
               }
-            : null,
+            : { error: a.msg },
         )
-      : homepage
-          .get('/user/point/list', { query: { entry_type: tab === 'buy' ? 'spend' : undefined, page, size: PAGE_SIZE } })
+      : api
+          .get('/user/point/list', {
+            query: tab === 'buy' ? { entry_type: 'spend', page, size: PAGE_SIZE } : { ...pointQuery(filters), page, size: STATEMENT_PAGE_SIZE },
+          })
           .then((a) =>
             a.result === 'success'
               ? {
                   total: a.total,
+                  entries: a.point_list,
                   rows: a.point_list.map((p) => ({
                     key: p.entry_key,
                     title: p.book_title ?? p.description,
@@ -72,75 +137,189 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
                     date: p.reg_date,
                   })),
                 }
-              : null,
+              : { error: a.msg },
           );
-  const [card, point, rows] = await Promise.all([homepage.get('/user/api/card'), homepage.get('/user/point'), list]);
   return {
     tab,
-    card: card.result === 'success' ? card.user_card : null,
-    point: point.result === 'success' ? point.point : null,
-    rows: rows?.rows ?? null,
     page,
-    total: rows?.total ?? 0,
+    filters,
+    months: lastMonths(today),
+    today,
+    card: api.get('/user/api/card'),
+    point: api.get('/user/point'),
+    library: Promise.all([api.get('/user/api/user'), api.get('/user/kapiinfo')]),
+    list,
+    totals: tab === 'point' ? totalsOf(api, filters) : Promise.resolve(null),
   };
 }
 
-export default function MypagePage() {
-  const { tab, card, point, rows, page, total } = useLoaderData<Data>();
-  const current = TABS.find((t) => t.type === tab) ?? TABS[0];
+function MemberCard({ card }: { card: Promise<UserCardAnswer | ErrorAnswer> }) {
   return (
-    <div className="container section stack">
-      <div className="grid grid--2">
-        <section className="member-card" aria-labelledby="card-title">
-          <h2 id="card-title" className="member-card__title">
-            모바일 회원증
-          </h2>
-          {card ? (
-            <>
-              <p className="member-card__name">{card.user_name}</p>
-              <p className="member-card__library">{card.home_library}</p>
-              <p className="member-card__no" aria-label={`회원증 번호 ${card.card_no}`}>
-                {card.card_no}
-              </p>
-              <p className="member-card__valid">유효기간 {formatDay(card.valid_until)}까지</p>
-            </>
+    <section className="member-card no-print" aria-labelledby="card-title">
+      <h2 id="card-title" className="member-card__title">
+        {programmeLabels.card}
+      </h2>
+      <Deferred value={card} fallback={<Skeleton lines={4} label={messages.loading} />}>
+        {(a) =>
+          a.result !== 'success' ? (
+            <p>{a.msg}</p>
           ) : (
-            <p>{messages.error.temporary}</p>
-          )}
-        </section>
-        <section className="card" aria-labelledby="balance-title">
-          <h2 id="balance-title" className="card__title">
-            포인트
-          </h2>
-          {point ? (
+            <>
+              <p className="member-card__name">{a.user_card.user_name}</p>
+              <p className="member-card__library">{a.user_card.home_library}</p>
+              <div className="member-card__barcode">
+                <img src="/mypage/card.svg" alt={mypageText.barcodeAlt(a.user_card.card_no)} width={240} height={80} />
+              </div>
+              <p className="member-card__no" aria-label={mypageText.cardNoLabel(a.user_card.card_no)}>
+                {a.user_card.card_no}
+              </p>
+              <p className="member-card__valid">{mypageText.valid(formatDay(a.user_card.valid_until))}</p>
+              <p className="member-card__valid">{mypageText.cardHint}</p>
+            </>
+          )
+        }
+      </Deferred>
+    </section>
+  );
+}
+
+function Summary({ point, library }: Pick<Data, 'point' | 'library'>) {
+  return (
+    <div className="stack no-print">
+      <section className="card" aria-labelledby="balance-title">
+        <h2 id="balance-title" className="card__title">
+          {mypageText.points}
+        </h2>
+        <Deferred value={point} fallback={<Skeleton lines={3} label={messages.loading} />}>
+          {(a) =>
+            a.result !== 'success' ? (
+              <p className="empty">{a.msg}</p>
+            ) : (
+              <dl className="summary-list">
+                <div>
+                  <dt>{mypageText.balance}</dt>
+                  <dd className="summary-list__strong">{formatNumber(a.point.balance)}P</dd>
+                </div>
+                <div>
+                  <dt>{mypageText.spentYear}</dt>
+                  <dd>{formatNumber(a.point.spent_total)}P</dd>
+                </div>
+                <div>
+                  <dt>{mypageText.penaltyYear}</dt>
+                  <dd>{formatNumber(a.point.penalty_total)}P</dd>
+                </div>
+              </dl>
+            )
+          }
+        </Deferred>
+        <div className="card__actions">
+          <Link className="btn btn--tertiary btn--small" to={hrefOf('records')}>
+            {mypageText.records}
+          </Link>
+          <Link className="btn btn--tertiary btn--small" to={hrefOf('information')}>
+            {mypageText.editInfo}
+          </Link>
+          <Link className="btn btn--tertiary btn--small" to={hrefOf('bookstore')}>
+            {mypageText.bookstores}
+          </Link>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="library-title">
+        <h2 id="library-title" className="card__title">
+          {mypageText.library}
+        </h2>
+        <Deferred value={library} fallback={<Skeleton lines={3} label={messages.loading} />}>
+          {([u, k]) => (
             <dl className="summary-list">
+              {u.result === 'success' ? (
+                <>
+                  <div>
+                    <dt>{mypageText.homeLibrary}</dt>
+                    <dd>{u.library_user.home_library}</dd>
+                  </div>
+                  <div>
+                    <dt>{mypageText.loans}</dt>
+                    <dd>{mypageText.loansValue(u.library_user.loan_count_month, u.library_user.loan_limit)}</dd>
+                  </div>
+                  <div>
+                    <dt>{mypageText.memberValid}</dt>
+                    <dd>
+                      {formatDay(u.library_user.valid_until)} ({mypageText.statusNames[u.library_user.status]})
+                    </dd>
+                  </div>
+                </>
+              ) : (
+                <div>
+                  <dt>{mypageText.homeLibrary}</dt>
+                  <dd>{u.msg}</dd>
+                </div>
+              )}
               <div>
-                <dt>사용할 수 있는 포인트</dt>
-                <dd className="summary-list__strong">{formatNumber(point.balance)}P</dd>
-              </div>
-              <div>
-                <dt>올해 사용</dt>
-                <dd>{formatNumber(point.spent_total)}P</dd>
-              </div>
-              <div>
-                <dt>올해 회수</dt>
-                <dd>{formatNumber(point.penalty_total)}P</dd>
+                <dt>{mypageText.alimtalk}</dt>
+                <dd>
+                  {k.result !== 'success'
+                    ? k.msg
+                    : k.kapi_info.kakao_linked_yn !== 'Y'
+                      ? mypageText.kakaoUnlinked
+                      : k.kapi_info.alimtalk_yn === 'Y'
+                        ? mypageText.alimtalkOn
+                        : mypageText.alimtalkOff}
+                </dd>
               </div>
             </dl>
-          ) : (
-            <p className="empty">{messages.error.temporary}</p>
           )}
-          <div className="card__actions">
-            <Link className="btn btn--tertiary btn--small" to={hrefOf('information')}>
-              회원정보 수정
-            </Link>
-            <Link className="btn btn--tertiary btn--small" to={hrefOf('bookstore')}>
-              참여 서점 찾기
-            </Link>
-          </div>
-        </section>
+        </Deferred>
+      </section>
+    </div>
+  );
+}
+
+function Rows({ data, label }: { data: Data; label: string }) {
+  return (
+    <section aria-labelledby="list-title">
+      <h2 id="list-title" className="section__title">
+        {label}
+      </h2>
+      <Deferred value={data.list} fallback={<Skeleton lines={5} label={messages.loading} />}>
+        {(l) =>
+          'error' in l ? (
+            <p className="empty">{l.error}</p>
+          ) : l.rows.length === 0 ? (
+            <p className="empty">{mypageText.none}</p>
+          ) : (
+            <>
+              <ul className="list-rows">
+                {l.rows.map((r) => (
+                  <li key={r.key} className="list-row">
+                    <span className="list-row__title">
+                      {r.title}
+                      {r.meta && <span className="list-row__sub">{r.meta}</span>}
+                    </span>
+                    <span className={`points-delta${r.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(r.points)}</span>
+                    <span className="list-row__meta">{formatDate(r.date)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={data.page} size={PAGE_SIZE} total={l.total} label={`${label} 페이지`} />
+            </>
+          )
+        }
+      </Deferred>
+    </section>
+  );
+}
+
+export default function MypagePage() {
+  const data = useLoaderData<Data>();
+  const user = useSessionUser();
+  const current = TABS.find((t) => t.type === data.tab) ?? TABS[0];
+  return (
+    <div className="container section stack">
+      <div className="grid grid--2 no-print">
+        <MemberCard card={data.card} />
+        <Summary point={data.point} library={data.library} />
       </div>
-      <nav className="tabs" aria-label="마이페이지 내역">
+      <nav className="tabs no-print" aria-label={mypageText.tabs}>
         <ul>
           {TABS.map((t) => (
             <li key={t.type}>
@@ -151,35 +330,13 @@ export default function MypagePage() {
           ))}
         </ul>
       </nav>
-      <section aria-labelledby="list-title">
-        <h2 id="list-title" className="section__title">
-          {current.label}
-        </h2>
-        {rows === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : rows.length === 0 ? (
-          <p className="empty">내역이 없습니다.</p>
-        ) : (
-          <>
-            <ul className="list-rows">
-              {rows.map((r) => (
-                <li key={r.key} className="list-row">
-                  <span className="list-row__title">
-                    {r.title}
-                    {r.meta && <span className="list-row__sub">{r.meta}</span>}
-                  </span>
-                  <span className={`points-delta${r.points < 0 ? ' is-minus' : ''}`}>
-                    {r.points > 0 ? '+' : ''}
-                    {formatNumber(r.points)}P
-                  </span>
-                  <span className="list-row__meta">{formatDate(r.date)}</span>
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label={`${current.label} 페이지`} />
-          </>
-        )}
-      </section>
+      {data.tab === 'point' ? (
+        <Suspense fallback={<Skeleton lines={8} label={messages.loading} />}>
+          <Statement data={data} name={user?.user_name ?? ''} />
+        </Suspense>
+      ) : (
+        <Rows data={data} label={current.label} />
+      )}
     </div>
   );
 }

@@ -20,14 +20,18 @@ function titleOf(html: string): string | undefined {
 function h1Of(html: string): string | undefined {
   return /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 }
-const concrete = (p: PageDef) => p.path.replace(':notice_info_key', '1');
+/** A seeded value for each path parameter: notice 1, 소년이 온다. */
+const SAMPLE: Record<string, string> = { notice_info_key: '1', isbn: '9788936410841' };
+const concrete = (p: PageDef) => p.path.replace(/:([a-z_]+)/g, (_m, name: string) => SAMPLE[name] ?? '');
+/** Pages whose <title> names what they show (PageMeta), not the breadcrumb title. */
+const OWN_TITLE: Record<string, string> = { book: '소년이 온다 - 한강' };
 
 for (const page of (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly)) {
   t.test(`${page.path} renders its page`, async (t) => {
     const res = await portal.app.inject({ method: 'GET', url: concrete(page), headers: { accept: 'text/html' } });
     t.equal(res.statusCode, 200);
     t.match(res.headers['content-type'], /text\/html/);
-    t.equal(titleOf(res.body), `${page.title} | ${portal.config.public.siteName}`, '<title> is the breadcrumb title');
+    t.equal(titleOf(res.body), `${OWN_TITLE[page.id] ?? page.title} | ${portal.config.public.siteName}`, '<title> is the breadcrumb title');
     t.equal(h1Of(res.body), page.title, 'the page heading is the breadcrumb title');
     t.match(res.body, /<html lang="ko">/);
     t.match(res.body, /id="__portal_data"/, 'hydration data is embedded');

@@ -1,0 +1,22 @@
+/** The book club page's own text (the leader's meeting record). */
+export const meetingText = {
+  record: '모임 기록',
+  of: (club: string) => `${club} 모임 기록`,
+  rule: (from: string, to: string) => `${from}부터 ${to}까지 열린 모임을 기록할 수 있어요. 참석한 회원마다 적립돼요.`,
+  heldOn: '모임 날짜',
+  topic: '모임 주제',
+  topicHint: '예: 「소년이 온다」 3장까지 읽고 이야기 나누기',
+  isbn: '함께 읽은 책 ISBN (선택)',
+  attendees: '참석한 회원',
+  attendeesNone: '참석한 회원을 한 명 이상 골라 주세요.',
+  leader: '회장',
+  submit: '모임 기록하기',
+  results: '참석자별 적립 결과',
+  member: '회원',
+  result: '결과',
+  meetings: '최근 모임',
+  meetingsNone: '아직 기록한 모임이 없어요.',
+  attendeeCount: (n: number) => `${n}명 참석`,
+  close: '닫기',
+  notLeader: '모임은 동아리 회장만 기록할 수 있어요.',
+} as const;

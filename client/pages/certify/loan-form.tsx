@@ -1,0 +1,162 @@
+/** 대출 인증: the library, the loan number, the book (ISBN, or found by a search) and the loan date; and its action. */
+import { Form, useNavigation } from 'react-router-dom';
+import type { BookSearchAnswer } from '#shared/contract/books.ts';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
+import { ChosenBook } from '#client/components/chosen-book.tsx';
+import { BookPicker } from '#client/components/book-picker.tsx';
+import { programmeMessages } from '#shared/messages-programme.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { isIsbn } from '#client/components/book-lookup.ts';
+import { type Earned } from '#client/components/earn-result.tsx';
+import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
+import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import type { CertForm } from './certify-page.tsx';
+import { certifyText } from './messages.ts';
+
+
+type LoanData = Extract<CertForm, { type: 'loan' }>;
+
+const LOAN_FIELDS = ['library_code', 'loan_no', 'isbn', 'loan_date'] as const;
+
+/** 대출 인증's action: the required fields, the ISBN's form, then the API's answer. */
+export async function loanAction(form: FormData, context: unknown) {
+  const values = keptValues(form, LOAN_FIELDS);
+  const missing = firstMissing(form, [
+    { name: 'library_code', label: certifyText.library },
+    { name: 'loan_no', label: certifyText.loanNo },
+    { name: 'isbn', label: certifyText.isbn },
+    { name: 'loan_date', label: certifyText.loanDate },
+  ]);
+  if (missing) return formError(context, missing.message, { field: missing.field, values });
+  const isbn = field(form, 'isbn').replace(/[\s-]/g, '');
+  if (!isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
+  const answer = await homepage(context).post('/activity/authentication/loan', {
+    body: { library_code: field(form, 'library_code'), loan_no: field(form, 'loan_no').trim(), isbn, loan_date: field(form, 'loan_date') },
+  });
+  return earnAnswerResult(context, answer, { field: 'loan_no', values });
+}
+
+/** Libraries by city, in the API's order. */
+function byCity(libraries: LoanData['libraries']): [string, LoanData['libraries']][] {
+  const groups = new Map<string, LoanData['libraries']>();
+  for (const l of libraries) groups.set(l.city_name, [...(groups.get(l.city_name) ?? []), l]);
+  return [...groups];
+}
+
+export function LoanForm({
+  form,
+  results,
+  result,
+  today,
+  monthStart,
+}: {
+  form: LoanData;
+  results: Promise<BookSearchAnswer | ErrorAnswer> | null;
+  result: FormResult<Earned> | undefined;
+  today: string;
+  monthStart: string;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  useFormFeedback(result);
+  const home = form.libraries.find((l) => l.library_name === form.libraryUser?.home_library)?.library_code ?? '';
+  const msg = 'cert-message';
+  return (
+    <>
+      {form.libraryUser && (
+        <p className="field__hint">
+          {certifyText.libraryUser(form.libraryUser.home_library, form.libraryUser.loan_count_month, form.libraryUser.loan_limit)}
+        </p>
+      )}
+      <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
+        <FormMessage result={result} id={msg} />
+        <input type="hidden" name="type" value="loan" />
+        <div className="field">
+          <label className="field__label" htmlFor="library_code">
+            {certifyText.library}
+          </label>
+          <select
+            id="library_code"
+            name="library_code"
+            className="select"
+            defaultValue={initial(result, 'library_code', home)}
+            {...fieldState(result, 'library_code', msg)}
+          >
+            <option value="">{certifyText.libraryChoose}</option>
+            {byCity(form.libraries).map(([city, list]) => (
+              <optgroup key={city} label={city}>
+                {list.map((l) => (
+                  <option key={l.library_code} value={l.library_code}>
+                    {l.library_name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="loan_no">
+            {certifyText.loanNo}
+          </label>
+          <input
+            id="loan_no"
+            name="loan_no"
+            className="input"
+            maxLength={30}
+            autoComplete="off"
+            defaultValue={initial(result, 'loan_no')}
+            {...fieldState(result, 'loan_no', msg, 'loan-no-hint')}
+          />
+          <p id="loan-no-hint" className="field__hint">
+            {certifyText.loanNoHint}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="loan-isbn">
+            {certifyText.isbn}
+          </label>
+          {form.book && <ChosenBook book={form.book} />}
+          <input
+            id="loan-isbn"
+            name="isbn"
+            className="input"
+            inputMode="numeric"
+            maxLength={17}
+            autoComplete="off"
+            defaultValue={initial(result, 'isbn', form.isbn)}
+            {...fieldState(result, 'isbn', msg, 'loan-isbn-hint')}
+          />
+          <p id="loan-isbn-hint" className="field__hint">
+            {certifyText.isbnHint}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="loan_date">
+            {certifyText.loanDate}
+          </label>
+          <input
+            id="loan_date"
+            name="loan_date"
+            className="input input--short"
+            type="date"
+            min={monthStart}
+            max={today}
+            defaultValue={initial(result, 'loan_date', today)}
+            {...fieldState(result, 'loan_date', msg, 'loan-date-hint')}
+          />
+          <p id="loan-date-hint" className="field__hint">
+            {certifyText.loanDateHint}
+          </p>
+        </div>
+        <div className="card__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {certifyText.submit}
+          </button>
+        </div>
+      </Form>
+      <details className="disclosure" open={form.q !== ''}>
+        <summary>{certifyText.findBook}</summary>
+        <BookPicker id="loan-book-q" q={form.q} results={results} keep={{ type: 'loan' }} hrefFor={(isbn) => `?type=loan&isbn=${isbn}`} />
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+/** 구매 인증: a paper book bought at a partner bookstore this month — store, date, receipt, amount, title; and its action. */
+import { Form, useNavigation } from 'react-router-dom';
+import { requiredMessage } from '#shared/messages-form.ts';
+import { programmeMessages } from '#shared/messages-programme.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { isIsbn } from '#client/components/book-lookup.ts';
+import { type Earned } from '#client/components/earn-result.tsx';
+import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
+import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { normaliseText } from '#client/components/text-length.ts';
+import type { CertForm } from './certify-page.tsx';
+import { certifyText } from './messages.ts';
+
+
+type PurchaseData = Extract<CertForm, { type: 'purchase' }>;
+
+const PURCHASE_FIELDS = ['bookstore_key', 'purchase_date', 'receipt_no', 'amount', 'book_title', 'isbn'] as const;
+
+/** 구매 인증's action: the required fields, the amount and ISBN, then the API's answer (paper books only). */
+export async function purchaseAction(form: FormData, context: unknown) {
+  const values = keptValues(form, PURCHASE_FIELDS);
+  const missing = firstMissing(form, [
+    { name: 'bookstore_key', label: certifyText.bookstore },
+    { name: 'purchase_date', label: certifyText.purchaseDate },
+    { name: 'receipt_no', label: certifyText.receiptNo },
+    { name: 'amount', label: certifyText.amount },
+    { name: 'book_title', label: certifyText.bookTitle },
+  ]);
+  if (missing) return formError(context, missing.message, { field: missing.field, values });
+  const amount = Number(field(form, 'amount').replace(/[,\s]/g, ''));
+  if (!Number.isInteger(amount) || amount < 1 || amount > 10_000_000) {
+    return formError(context, certifyText.amountInvalid, { field: 'amount', values });
+  }
+  const store = Number(field(form, 'bookstore_key'));
+  if (!Number.isInteger(store) || store < 1) return formError(context, requiredMessage(certifyText.bookstore), { field: 'bookstore_key', values });
+  const isbn = field(form, 'isbn').replace(/[\s-]/g, '');
+  if (isbn !== '' && !isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
+  const answer = await homepage(context).post('/activity/authentication/purchase', {
+    body: {
+      bookstore_key: store,
+      purchase_date: field(form, 'purchase_date'),
+      receipt_no: field(form, 'receipt_no').trim(),
+      amount,
+      book_title: normaliseText(field(form, 'book_title')).slice(0, 200),
+      ...(isbn ? { isbn } : {}),
+      book_format: 'paper',
+    },
+  });
+  return earnAnswerResult(context, answer, { field: 'receipt_no', values });
+}
+
+export function PurchaseForm({
+  form,
+  result,
+  today,
+  monthStart,
+}: {
+  form: PurchaseData;
+  result: FormResult<Earned> | undefined;
+  today: string;
+  monthStart: string;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  useFormFeedback(result);
+  const msg = 'cert-message';
+  return (
+    <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
+      <FormMessage result={result} id={msg} />
+      <p className="notice-box">{certifyText.paperOnly}</p>
+      <input type="hidden" name="type" value="purchase" />
+      <div className="field">
+        <label className="field__label" htmlFor="bookstore_key">
+          {certifyText.bookstore}
+        </label>
+        <select
+          id="bookstore_key"
+          name="bookstore_key"
+          className="select"
+          defaultValue={initial(result, 'bookstore_key')}
+          {...fieldState(result, 'bookstore_key', msg)}
+        >
+          <option value="">{certifyText.bookstoreChoose}</option>
+          {form.bookstores.map((b) => (
+            <option key={b.bookstore_key} value={b.bookstore_key}>
+              {b.name} ({b.city_name})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="purchase_date">
+          {certifyText.purchaseDate}
+        </label>
+        <input
+          id="purchase_date"
+          name="purchase_date"
+          className="input input--short"
+          type="date"
+          min={monthStart}
+          max={today}
+          defaultValue={initial(result, 'purchase_date', today)}
+          {...fieldState(result, 'purchase_date', msg, 'purchase-date-hint')}
+        />
+        <p id="purchase-date-hint" className="field__hint">
+          {certifyText.purchaseDateHint}
+        </p>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="receipt_no">
+          {certifyText.receiptNo}
+        </label>
+        <input
+          id="receipt_no"
+          name="receipt_no"
+          className="input"
+          maxLength={40}
+          autoComplete="off"
+          defaultValue={initial(result, 'receipt_no')}
+          {...fieldState(result, 'receipt_no', msg, 'receipt-hint')}
+        />
+        <p id="receipt-hint" className="field__hint">
+          {certifyText.receiptNoHint}
+        </p>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="amount">
+          {certifyText.amount}
+        </label>
+        <span className="input-unit">
+          <input
+            id="amount"
+            name="amount"
+            className="input input--short"
+            inputMode="numeric"
+            maxLength={12}
+            autoComplete="off"
+            defaultValue={initial(result, 'amount')}
+            {...fieldState(result, 'amount', msg)}
+          />
+          <span aria-hidden="true">{certifyText.amountUnit}</span>
+        </span>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="book_title">
+          {certifyText.bookTitle}
+        </label>
+        <input
+          id="book_title"
+          name="book_title"
+          className="input"
+          maxLength={200}
+          defaultValue={initial(result, 'book_title')}
+          {...fieldState(result, 'book_title', msg)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="purchase-isbn">
+          {certifyText.isbnOptional}
+        </label>
+        <input
+          id="purchase-isbn"
+          name="isbn"
+          className="input"
+          inputMode="numeric"
+          maxLength={17}
+          autoComplete="off"
+          defaultValue={initial(result, 'isbn')}
+          {...fieldState(result, 'isbn', msg, 'purchase-isbn-hint')}
+        />
+        <p id="purchase-isbn-hint" className="field__hint">
+          {certifyText.isbnHint}
+        </p>
+      </div>
+      <div className="card__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {certifyText.submit}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+/** 작가와의 만남 인증: the events near today (which one can be certified today), and the check-in code; and its action. */
+import { Form, useNavigation } from 'react-router-dom';
+import { formatDay } from '#client/components/format.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { type Earned } from '#client/components/earn-result.tsx';
+import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
+import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import type { CertForm } from './certify-page.tsx';
+import { certifyText } from './messages.ts';
+
+
+type TalkData = Extract<CertForm, { type: 'authortalk' }>;
+
+/** 작가와의 만남 인증's action: the code, then the API's answer. */
+export async function talkAction(form: FormData, context: unknown) {
+  const values = keptValues(form, ['check_in_code']);
+  const missing = firstMissing(form, [{ name: 'check_in_code', label: certifyText.code }]);
+  if (missing) return formError(context, missing.message, { field: missing.field, values });
+  const answer = await homepage(context).post('/activity/authentication/authortalk', { body: { check_in_code: field(form, 'check_in_code').trim() } });
+  return earnAnswerResult(context, answer, { field: 'check_in_code', values });
+}
+
+function stateOf(t: TalkData['talks'][number], today: string | null): { text: string; cls: string } {
+  if (t.checked_in_yn === 'Y') return { text: certifyText.talkDone, cls: 'badge--success' };
+  if (t.checkin_open_yn === 'Y') return { text: certifyText.talkOpen, cls: '' };
+  if (today !== null && t.held_on < today) return { text: certifyText.talkPast, cls: 'badge--gray' };
+  return { text: certifyText.talkSoon, cls: 'badge--gray' };
+}
+
+export function TalkForm({ form, result }: { form: TalkData; result: FormResult<Earned> | undefined }) {
+  const busy = useNavigation().state === 'submitting';
+  useFormFeedback(result);
+  const msg = 'cert-message';
+  // Today's events first, then the coming ones, then the past (most recent first).
+  const rank = (t: TalkData['talks'][number]) => (t.checkin_open_yn === 'Y' ? 0 : form.today !== null && t.held_on < form.today ? 2 : 1);
+  const talks = [...form.talks].sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.held_on.localeCompare(a.held_on) : a.held_on.localeCompare(b.held_on)));
+  return (
+    <>
+      <h3 className="sub-title">{certifyText.talks}</h3>
+      {talks.length === 0 ? (
+        <p className="empty">{certifyText.talksNone}</p>
+      ) : (
+        <ul className="talk-list">
+          {talks.map((t) => {
+            const state = stateOf(t, form.today);
+            return (
+              <li key={t.event_key} className={`talk${t.checkin_open_yn === 'Y' ? ' is-open' : ''}`}>
+                <span className={`badge ${state.cls}`}>{state.text}</span>
+                <strong className="talk__title">{t.title}</strong>
+                <span className="talk__meta">
+                  <time dateTime={t.held_on}>{formatDay(t.held_on)}</time> · {t.venue}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
+        <FormMessage result={result} id={msg} />
+        <input type="hidden" name="type" value="authortalk" />
+        <div className="field">
+          <label className="field__label" htmlFor="check_in_code">
+            {certifyText.code}
+          </label>
+          <input
+            id="check_in_code"
+            name="check_in_code"
+            className="input input--short"
+            maxLength={12}
+            autoComplete="off"
+            autoCapitalize="characters"
+            defaultValue={initial(result, 'check_in_code')}
+            {...fieldState(result, 'check_in_code', msg, 'code-hint')}
+          />
+          <p id="code-hint" className="field__hint">
+            {certifyText.codeHint}
+          </p>
+        </div>
+        <div className="card__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {certifyText.submit}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * 포인트 내역 on my page as a statement: the period and kinds chosen (a GET form), the totals
+ * over every entry of that choice (earned, spent, clawed back) and the balance, then the
+ * entries newest first. It prints cleanly (client/styles/programme.css @media print): no
+ * shell, the member's name, the period, the totals and the table.
+ */
+import { Form } from 'react-router-dom';
+import { messages } from '#shared/messages.ts';
+import { programmeLabels } from '#shared/messages-programme.ts';
+import { mypageText } from './messages.ts';
+import { activityTypeNames, entryTypeNames, statementText } from './statement-messages.ts';
+import type { Data } from './mypage-page.tsx';
+import { ACTIVITY_KINDS, ENTRY_TYPES, STATEMENT_PAGE_SIZE } from './point-query.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
+import { formatDay, formatNumber } from '#client/components/format.ts';
+import { Pagination } from '#client/components/pagination.tsx';
+import { PrintButton } from '#client/components/print-button.tsx';
+
+function PointFilters({ filters, months }: Pick<Data, 'filters' | 'months'>) {
+  const select = (id: string, name: string, label: string, value: string, empty: string, options: readonly (readonly [string, string])[]) => (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} className="select" defaultValue={value}>
+        <option value="">{empty}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <Form method="get" className="filters no-print" aria-label={statementText.filters}>
+      <input type="hidden" name="search_type" value="point" />
+      {select('point-month', 'month', statementText.month, filters.month, statementText.allMonths, months.map((m) => [m, statementText.monthName(m)] as const))}
+      {select(
+        'point-activity',
+        'activity_type',
+        statementText.activity,
+        filters.activity,
+        statementText.allActivities,
+        ACTIVITY_KINDS.map((t) => [t, activityTypeNames[t]] as const),
+      )}
+      {select('point-entry', 'entry_type', statementText.entry, filters.entry, statementText.allEntries, ENTRY_TYPES.map((t) => [t, entryTypeNames[t]] as const))}
+      <button type="submit" className="btn btn--primary">
+        {statementText.show}
+      </button>
+    </Form>
+  );
+}
+
+export function Statement({ data, name }: { data: Data; name: string }) {
+  const { filters, list, totals, page, today } = data;
+  const period = filters.month ? statementText.monthName(filters.month) : statementText.allMonths;
+  const scope = [filters.activity ? activityTypeNames[filters.activity] : '', filters.entry ? entryTypeNames[filters.entry] : ''].filter(Boolean).join(' · ');
+  return (
+    <section className="statement" aria-labelledby="statement-title">
+      <header className="statement__head">
+        <h2 id="statement-title" className="section__title">
+          {name ? statementText.statementOf(name) : programmeLabels.pointHistory}
+        </h2>
+        <p className="statement__printed print-only">{statementText.printedOn(formatDay(today))}</p>
+        <div className="statement__totals">
+          <dl>
+            <div>
+              <dt>{statementText.period}</dt>
+              <dd>
+                {period}
+                {scope && ` (${scope})`}
+              </dd>
+            </div>
+          </dl>
+          <Deferred value={totals} fallback={<Skeleton lines={1} label={messages.loading} />}>
+            {(t) =>
+              t && (
+                <dl>
+                  <div>
+                    <dt>{statementText.earned}</dt>
+                    <dd>{formatNumber(t.earned)}P</dd>
+                  </div>
+                  <div>
+                    <dt>{statementText.spent}</dt>
+                    <dd>{formatNumber(t.spent)}P</dd>
+                  </div>
+                  <div>
+                    <dt>{statementText.clawedBack}</dt>
+                    <dd>{formatNumber(t.clawedBack)}P</dd>
+                  </div>
+                </dl>
+              )
+            }
+          </Deferred>
+          <Deferred value={data.point} fallback={null}>
+            {(a) =>
+              a.result === 'success' && (
+                <dl>
+                  <div>
+                    <dt>{statementText.balanceNow}</dt>
+                    <dd className="statement__balance">{formatNumber(a.point.balance)}P</dd>
+                  </div>
+                </dl>
+              )
+            }
+          </Deferred>
+        </div>
+        <div className="statement__tools no-print">
+          <PrintButton label={statementText.print} />
+        </div>
+      </header>
+      <PointFilters filters={filters} months={data.months} />
+      <Deferred value={list} fallback={<Skeleton lines={6} label={messages.loading} />}>
+        {(l) =>
+          'error' in l ? (
+            <p className="empty">{l.error}</p>
+          ) : l.entries.length === 0 ? (
+            <p className="empty">{mypageText.none}</p>
+          ) : (
+            <>
+              <div className="table-scroll">
+                <table className="data-table statement__table">
+                  <caption>{statementText.caption(period)}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{statementText.columns.date}</th>
+                      <th scope="col">{statementText.columns.what}</th>
+                      <th scope="col">{statementText.columns.kind}</th>
+                      <th scope="col" className="num">
+                        {statementText.columns.points}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {l.entries.map((e) => (
+                      <tr key={e.entry_key}>
+                        <td className="nowrap">
+                          <time dateTime={e.entry_date}>{formatDay(e.entry_date)}</time>
+                        </td>
+                        <td>
+                          {e.book_title ?? e.description}
+                          {(e.bookstore_name ?? (e.book_title ? e.description : '')) && (
+                            <span className="list-row__sub">{e.bookstore_name ?? e.description}</span>
+                          )}
+                        </td>
+                        <td className="nowrap">
+                          {entryTypeNames[e.entry_type]}
+                          {e.activity_type && <span className="list-row__sub">{activityTypeNames[e.activity_type]}</span>}
+                        </td>
+                        <td className={`num points-delta${e.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(e.points)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="field__hint">{statementText.totalsNote}</p>
+              <div className="no-print">
+                <Pagination page={page} size={STATEMENT_PAGE_SIZE} total={l.total} label={`${programmeLabels.pointHistory} 페이지`} />
+              </div>
+            </>
+          )
+        }
+      </Deferred>
+    </section>
+  );
+}

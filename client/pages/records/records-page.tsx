@@ -1,0 +1,277 @@
+/**
+ * 나의 독서 기록 (/activity/records?type=…): what the member did, read back page by page —
+ * 나의 독서일지 (the entries, and each book's diary history: how many entries, pages,
+ * from when to when), 나의 서평 (full text), and the certifications (loans, purchases,
+ * author talks, education, club meetings). Lists are newest first (the API's order) and
+ * stream in behind skeletons (decision 0030).
+ */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type {
+  AuthenticationListAnswer, AuthenticationType, DiaryHistoryAnswer, DiaryListAnswer, ReviewListAnswer,
+} from '#shared/contract/activity.ts';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
+import { messages } from '#shared/messages.ts';
+import { monthCount, programmeLabels } from '#shared/messages-programme.ts';
+import { hrefOf } from '#shared/routes.ts';
+import type { PageMeta } from '#shared/ssr.ts';
+import { recordsText } from './messages.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { ActivityRows } from '#client/components/activity-rows.tsx';
+import { isbnParam } from '#client/components/book-lookup.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
+import { useDocumentTitle } from '#client/components/document-title.ts';
+import { formatDay, formatNumber } from '#client/components/format.ts';
+import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { Stars } from '#client/components/stars.tsx';
+
+const PAGE_SIZE = 10;
+const HISTORY_SIZE = 50;
+
+const KINDS = [
+  { type: 'diary', label: programmeLabels.diaries },
+  { type: 'review', label: programmeLabels.reviews },
+  { type: 'loan', label: recordsText.loan },
+  { type: 'purchase', label: recordsText.purchase },
+  { type: 'authortalk', label: recordsText.authortalk },
+  { type: 'edu', label: recordsText.edu },
+  { type: 'bookclub', label: recordsText.bookclub },
+] as const;
+type Kind = (typeof KINDS)[number]['type'];
+
+/** Every list is a promise at the top level of the data (decision 0030): null when the kind is another. */
+interface Data {
+  type: Kind;
+  page: number;
+  /** The book whose diary entries are shown (diaries), or ''. */
+  isbn: string;
+  history: Promise<DiaryHistoryAnswer | ErrorAnswer> | null;
+  entries: Promise<DiaryListAnswer | ErrorAnswer> | null;
+  reviews: Promise<ReviewListAnswer | ErrorAnswer> | null;
+  certs: Promise<AuthenticationListAnswer | ErrorAnswer> | null;
+}
+
+export function loader({ context, request }: LoaderFunctionArgs): Data {
+  const raw = new URL(request.url).searchParams.get('type');
+  const type: Kind = KINDS.find((k) => k.type === raw)?.type ?? 'diary';
+  const page = pageParam(request.url);
+  const api = homepage(context);
+  const paging = { page, size: PAGE_SIZE };
+  const isbn = type === 'diary' ? isbnParam(request.url) : '';
+  return {
+    type,
+    page,
+    isbn,
+    history: type === 'diary' ? api.get('/activity/getbookdiaryhistorylist', { query: { size: HISTORY_SIZE } }) : null,
+    entries: type === 'diary' ? api.get('/activity/getbookdiaryinfolist', { query: { ...paging, ...(isbn ? { isbn } : {}) } }) : null,
+    reviews: type === 'review' ? api.get('/activity/getbookreviewinfolist', { query: paging }) : null,
+    certs: type !== 'diary' && type !== 'review' ? api.get('/activity/authentication/:type', { params: { type }, query: paging }) : null,
+  };
+}
+
+export function meta({ type }: Pick<Data, 'type'>): PageMeta {
+  const kind = KINDS.find((k) => k.type === type);
+  return kind && (type === 'diary' || type === 'review') ? { title: kind.label } : {};
+}
+
+function Loading() {
+  return <Skeleton lines={5} label={messages.loading} />;
+}
+
+function DiaryLists({
+  isbn,
+  history,
+  entries,
+  page,
+}: {
+  isbn: string;
+  history: Promise<DiaryHistoryAnswer | ErrorAnswer>;
+  entries: Promise<DiaryListAnswer | ErrorAnswer>;
+  page: number;
+}) {
+  return (
+    <div className="split split--wide">
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className="section__title">
+          {recordsText.byBook}
+        </h2>
+        <p className="field__hint">{recordsText.byBookHint}</p>
+        <Deferred value={history} fallback={<Loading />}>
+          {(a) =>
+            a.result !== 'success' ? (
+              <p className="empty">{a.msg}</p>
+            ) : a.history_list.length === 0 ? (
+              <p className="empty">{recordsText.noDiary}</p>
+            ) : (
+              <ul className="history-list">
+                {a.history_list.map((h) => (
+                  <li key={h.isbn}>
+                    <Link
+                      className="history"
+                      to={`?type=diary&isbn=${h.isbn}`}
+                      aria-current={h.isbn === isbn ? 'true' : undefined}
+                    >
+                      <strong className="history__title">{h.book_title ?? h.isbn}</strong>
+                      <span className="history__meta">{recordsText.historyLine(h.diary_count, h.total_pages)}</span>
+                      <span className="history__meta">{recordsText.period(formatDay(h.first_date), formatDay(h.last_date))}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Deferred>
+      </section>
+      <section aria-labelledby="entries-title">
+        <Deferred value={entries} fallback={<Loading />}>
+          {(a) => {
+            const title = isbn && a.result === 'success' ? a.diary_list[0]?.book_title : null;
+            return (
+              <>
+                <h2 id="entries-title" className="section__title">
+                  {title ? recordsText.entriesOf(title) : recordsText.entries}
+                </h2>
+                {isbn && (
+                  <p className="card__more">
+                    <Link to="?type=diary">{recordsText.allBooks}</Link> · <Link to={`/book/${isbn}`}>{programmeLabels.diary}</Link>
+                  </p>
+                )}
+                {a.result !== 'success' ? (
+                  <p className="empty">{a.msg}</p>
+                ) : a.diary_list.length === 0 ? (
+                  <p className="empty">
+                    {recordsText.noDiary} <Link to={hrefOf('bookSearch')}>{recordsText.write}</Link>
+                  </p>
+                ) : (
+                  <>
+                    <p className="list-count">{recordsText.total(a.total)}</p>
+                    <ul className="entry-list">
+                      {a.diary_list.map((d) => (
+                        <li key={d.activity_key} className="entry">
+                          <p className="entry__title">
+                            <Link to={`/book/${d.isbn}`}>{d.book_title ?? d.isbn}</Link>
+                            {d.status === 'revoked' && ` (${recordsText.revoked})`}
+                          </p>
+                          <p className="entry__meta">
+                            <time dateTime={d.activity_date}>{formatDay(d.activity_date)}</time>
+                            {d.read_pages !== null && <span>{recordsText.readPages(d.read_pages)}</span>}
+                            <span className="points-delta">{d.points > 0 ? `+${formatNumber(d.points)}P` : '0P'}</span>
+                          </p>
+                          <p className="entry__text">{d.content}</p>
+                        </li>
+                      ))}
+                    </ul>
+                    <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(programmeLabels.diaries)} />
+                  </>
+                )}
+              </>
+            );
+          }}
+        </Deferred>
+      </section>
+    </div>
+  );
+}
+
+function ReviewList({ reviews, page }: { reviews: Promise<ReviewListAnswer | ErrorAnswer>; page: number }) {
+  return (
+    <Deferred value={reviews} fallback={<Loading />}>
+      {(a) =>
+        a.result !== 'success' ? (
+          <p className="empty">{a.msg}</p>
+        ) : a.review_list.length === 0 ? (
+          <p className="empty">
+            {recordsText.noReview} <Link to={hrefOf('review')}>{programmeLabels.review}</Link>
+          </p>
+        ) : (
+          <>
+            <p className="list-count">{recordsText.total(a.total)}</p>
+            <ul className="entry-list">
+              {a.review_list.map((r) => (
+                <li key={r.activity_key} className="entry">
+                  <h3 className="entry__title">
+                    {r.title}
+                    {r.status === 'revoked' && ` (${recordsText.revoked})`}
+                  </h3>
+                  <p className="entry__meta">
+                    <Link to={`/book/${r.isbn}`}>{r.book_title ?? r.isbn}</Link>
+                    <Stars value={r.rating} label={recordsText.ratingLabel(r.rating)} />
+                    <time dateTime={r.activity_date}>{formatDay(r.activity_date)}</time>
+                    <span className="points-delta">{r.points > 0 ? `+${formatNumber(r.points)}P` : '0P'}</span>
+                  </p>
+                  <p className="entry__text">{r.content}</p>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(programmeLabels.reviews)} />
+          </>
+        )
+      }
+    </Deferred>
+  );
+}
+
+function CertList({ type, label, certs, page }: { type: AuthenticationType; label: string; certs: Promise<AuthenticationListAnswer | ErrorAnswer>; page: number }) {
+  const where = type === 'edu' ? hrefOf('edu') : type === 'bookclub' ? hrefOf('bookclub') : `${hrefOf('certify')}?type=${type}`;
+  return (
+    <Deferred value={certs} fallback={<Loading />}>
+      {(a) =>
+        a.result !== 'success' ? (
+          <p className="empty">{a.msg}</p>
+        ) : (
+          <>
+            <p className="month-status">
+              <strong>{label}</strong>
+              <span>{monthCount(a.earned_count_month, a.monthly_limit)}</span>
+              {type !== 'bookclub' && <Link to={where}>{recordsText.certify}</Link>}
+            </p>
+            {a.activity_list.length === 0 ? (
+              <p className="empty">{recordsText.noCert}</p>
+            ) : (
+              <>
+                <p className="list-count">{recordsText.total(a.total)}</p>
+                <ActivityRows items={a.activity_list} showType={false} />
+                <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(label)} />
+              </>
+            )}
+          </>
+        )
+      }
+    </Deferred>
+  );
+}
+
+export default function RecordsPage() {
+  const data = useLoaderData<Data>();
+  const { type, page, isbn, history, entries, reviews, certs } = data;
+  useDocumentTitle(meta(data).title);
+  const current = KINDS.find((k) => k.type === type) ?? KINDS[0];
+  return (
+    <div className="container section stack">
+      <nav className="tabs" aria-label={recordsText.kinds}>
+        <ul>
+          {KINDS.map((k) => (
+            <li key={k.type}>
+              <Link className="tabs__link" to={`?type=${k.type}`} aria-current={k.type === type ? 'page' : undefined}>
+                {k.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {history && entries ? (
+        <DiaryLists isbn={isbn} history={history} entries={entries} page={page} />
+      ) : (
+        <section aria-labelledby="list-title" className="stack">
+          <h2 id="list-title" className="section__title">
+            {current.label}
+          </h2>
+          {reviews ? (
+            <ReviewList reviews={reviews} page={page} />
+          ) : certs && type !== 'diary' && type !== 'review' ? (
+            <CertList type={type} label={current.label} certs={certs} page={page} />
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** The review page's own text. */
+export const reviewText = {
+  choose: '서평을 쓸 책을 골라 주세요',
+  chooseHint: '책 제목이나 지은이로 찾아 고르면 서평을 쓸 수 있어요. 책 정보 화면의 ‘서평 쓰기’로도 올 수 있어요.',
+  form: '서평 내용',
+  title: '제목',
+  rating: '별점',
+  ratingOption: (n: number) => `${n}점`,
+  content: '서평',
+  hint: '200자 이상 1,000자까지 쓸 수 있어요. 책의 내용과 느낀 점을 자유롭게 적어 주세요.',
+  submit: '서평 등록',
+  viewReviews: '나의 서평 보기',
+} as const;
