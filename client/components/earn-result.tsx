@@ -40,10 +40,7 @@ export function earnSentence(e: Pick<Earned, 'points' | 'msg'>): string {
 export function EarnResult({ result, children }: { result: FormResult<Earned> | undefined; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!result?.ok || result.by !== 'browser') return;
-    // After the shell's effect, which moves focus to the page heading on every navigation
-    // (a form's post is one): the answer is what the member needs next.
-    queueMicrotask(() => ref.current?.focus());
+    if (result?.ok && result.by === 'browser') ref.current?.focus();
   }, [result]);
   if (!result?.ok) return null;
   const e = result.value;

@@ -51,16 +51,22 @@ export function Layout() {
     document.documentElement.dataset['hydrated'] = 'true';
   }, []);
 
+  // A form's answer is a navigation to the same address: the form's own result takes
+  // focus there, so only a new address scrolls up and focuses the page heading.
+  const lastAddress = useRef(location.pathname + location.search);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    if (location.hash) return;
+    const address = location.pathname + location.search;
+    const same = address === lastAddress.current;
+    lastAddress.current = address;
+    if (location.hash || same) return;
     window.scrollTo(0, 0);
     const heading = document.getElementById(PAGE_TITLE_ID);
     (heading ?? document.getElementById(MAIN_ID))?.focus({ preventScroll: true });
-  }, [location.key, location.hash]);
+  }, [location.key, location.hash, location.pathname, location.search]);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuButtonEl = useCallback(() => menuButton.current, []);

@@ -68,7 +68,18 @@ for (const path of process.argv.slice(2)) {
   if (outcome.kind !== 'page') throw new Error(`${path} did not render a page`);
   prepared.set(path, {
     page: outcome,
-    head: template.head({ title: outcome.title, nonce: undefined, preload: [] }),
+    head: template.head({
+      meta: {
+        title: outcome.title,
+        pageTitle: outcome.pageTitle,
+        description: outcome.description ?? '',
+        ogType: outcome.ogType,
+        url: `http://bench.invalid${path}`,
+        siteName: 'bench',
+      },
+      nonce: undefined,
+      preload: [],
+    }),
     tail: template.tail({ dataJson: await outcome.data(), nonce: undefined }),
   });
 }
