@@ -8,7 +8,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hrefOf, menu, menuPlace } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
-import { IconChevronDown, IconClose } from './icons.tsx';
+import { IconChevronDown } from './icons.tsx';
+import { IconClose } from './icons-lazy.tsx';
 import { MemberBar } from './member-bar.tsx';
 
 import { MOBILE_MENU_ID } from './mobile-menu-id.ts';

@@ -27,15 +27,6 @@ export interface Landing {
   historyLength: number;
 }
 
-/** `new URL` that answers null for '' or garbage (URL.parse is too new for some phones). */
-function parseUrl(s: string): URL | null {
-  try {
-    return new URL(s);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Spec §2: back goes to /bookpoint/main/homemain when the query contains search_type,
  * otherwise back in browser history. `landing` is null when the portal's router has an
@@ -48,9 +39,9 @@ function parseUrl(s: string): URL | null {
 export function backTarget(search: string, landing: Landing | null): BackTarget {
   if (new URLSearchParams(search).has('search_type')) return { kind: 'path', to: HOME_ALT_PATH };
   if (!landing) return { kind: 'history' };
-  const from = parseUrl(landing.referrer);
-  const here = parseUrl(landing.href);
-  if (!from || !here || from.origin !== here.origin || from.href === here.href || isLoginPath(from.pathname)) {
+  // document.referrer is '' (none, or withheld) or an absolute URL; '' resolves to this page.
+  const from = new URL(landing.referrer, landing.href);
+  if (from.origin !== new URL(landing.href).origin || from.href === landing.href || isLoginPath(from.pathname)) {
     return { kind: 'path', to: HOME_PATH };
   }
   return landing.historyLength > 1 ? { kind: 'history' } : { kind: 'path', to: from.pathname + from.search + from.hash };

@@ -16,7 +16,7 @@ import { formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { useGuard } from '#client/session/use-guard.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
-import { IconSearch } from '#client/shell/icons.tsx';
+import { IconSearch } from '#client/shell/icons-lazy.tsx';
 
 const PAGE_SIZE = 10;
 const DIARY_MAX = 200;
