@@ -113,30 +113,33 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section className="section container" aria-labelledby="how-title">
-        <div className="section__head">
-          <h2 id="how-title" className="section__title">
-            이렇게 참여해요
-          </h2>
-          <Link className="section__more" to={hrefOf('service')}>
-            자세히 보기
-          </Link>
-        </div>
-        <ol className="steps steps--row">
-          <li>
-            <strong>도서관 회원으로 로그인</strong>
-            <p>만 14세 이상 도민이라면 누구나 참여할 수 있어요.</p>
-          </li>
-          <li>
-            <strong>읽고 기록하기</strong>
-            <p>독서일지, 서평, 대출·구매 인증, 챌린지 출석으로 포인트가 쌓여요.</p>
-          </li>
-          <li>
-            <strong>서점에서 종이책 사기</strong>
-            <p>모은 포인트는 참여 서점에서 종이책을 살 때 현금처럼 써요.</p>
-          </li>
-        </ol>
-      </section>
+      {/* How to take part: for visitors (a member has signed in already). */}
+      {!member && (
+        <section className="section container" aria-labelledby="how-title">
+          <div className="section__head">
+            <h2 id="how-title" className="section__title">
+              이렇게 참여해요
+            </h2>
+            <Link className="section__more" to={hrefOf('service')}>
+              자세히 보기
+            </Link>
+          </div>
+          <ol className="steps steps--row">
+            <li>
+              <strong>도서관 회원으로 로그인</strong>
+              <p>만 14세 이상 도민이라면 누구나 참여할 수 있어요.</p>
+            </li>
+            <li>
+              <strong>읽고 기록하기</strong>
+              <p>독서일지, 서평, 대출·구매 인증, 챌린지 출석으로 포인트가 쌓여요.</p>
+            </li>
+            <li>
+              <strong>서점에서 종이책 사기</strong>
+              <p>모은 포인트는 참여 서점에서 종이책을 살 때 현금처럼 써요.</p>
+            </li>
+          </ol>
+        </section>
+      )}
 
       <section className="section container" aria-labelledby="notice-title">
         <div className="section__head">
