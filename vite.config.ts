@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\//;
 const RUNTIME = /rolldown\/runtime/;
 const SHELL =
-  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate\.tsx|use-guard\.ts|floating-bar-panel\.tsx)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
+  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate\.tsx|use-guard\.ts|floating-bar-panel\.tsx|icons-lazy\.tsx|dialog-box\.tsx)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format|notice-rows)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -7,8 +7,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, isLoginPath, mayView, pageById, pages, type PageHandle, type PageId } from '#shared/routes.ts';
-import { loadContextOf } from './api/context.ts';
-import { currentBrowserStore } from './session/store.ts';
+import { sessionUserOf } from './session/loader-user.ts';
 import { Layout } from './shell/layout.tsx';
 import { rootLoader, shouldRevalidateRoot } from './shell/root-loader.ts';
 import { RouteError } from './shell/route-error.tsx';
@@ -28,12 +27,6 @@ const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 export function pageModulePath(id: PageId): string {
   const name = kebab(id === 'homeAlt' ? 'home' : id);
   return `pages/${name}/${name}-page.tsx`;
-}
-
-/** The member the loader runs for: the server's session, or the browser's store. */
-function sessionUserOf(context: unknown) {
-  const server = loadContextOf(context);
-  return server ? server.session.user : (currentBrowserStore()?.getState().user ?? null);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hidesTopButton, hrefOf, isHomePath, isLoginPath, matchPage, menu, pageById, pages, skipsJoincheck } from './routes.ts';
+import { hidesTopButton, hrefOf, isHomePath, isLoginPath, matchPage, menu, menuPlace, pageById, pages, skipsJoincheck } from './routes.ts';
 
 describe('the page table', () => {
   it('has unique ids and paths', () => {
@@ -17,6 +17,23 @@ describe('the page table', () => {
     for (const id of ['home', 'bookSearch', 'popular', 'noticeList', 'faq', 'service', 'terms'] as const) {
       expect(pageById[id].guard).toBe('public');
     }
+  });
+  it('every page in the menu is listed under its own section, so one group is current (decision 0051)', () => {
+    for (const group of menu) {
+      for (const item of group.items) {
+        const section = pageById[item.page].section;
+        expect(section, item.label).toBeDefined();
+        expect(menu.find((g) => g.id === section)?.items.some((i) => i.page === item.page), item.label).toBe(true);
+      }
+    }
+  });
+  it('places a path in the menu by its page\'s section', () => {
+    expect(menuPlace('/search/booksearch')).toEqual({ group: 'activity', page: 'bookSearch' });
+    expect(menuPlace('/search/popularbooksearch')).toEqual({ group: 'books', page: 'popular' });
+    expect(menuPlace('/mypage/mypage')).toEqual({ group: 'mypage', page: 'mypage' });
+    expect(menuPlace('/board/notice/detail/7')).toEqual({ group: 'board', page: 'noticeDetail' });
+    expect(menuPlace('/main/homemain')).toEqual({ group: undefined, page: 'home' });
+    expect(menuPlace('/nope')).toEqual({ group: undefined, page: undefined });
   });
   it('links to my page with search_type=buy', () => {
     expect(hrefOf('mypage')).toBe('/mypage/mypage?search_type=buy');

@@ -189,6 +189,23 @@ export const menu: readonly MenuGroup[] = [
   },
 ];
 
+/** Where a path sits in the two-level menu: the current first-level group and page. */
+export interface MenuPlace {
+  readonly group: SectionId | undefined;
+  readonly page: string | undefined;
+}
+
+/**
+ * A page's section is the one current first-level group, and only that group's entry for
+ * the page is the current link. So /search/booksearch, listed under 독서활동 (독서 시작하기)
+ * and under 도서 (도서 검색), is current under 독서활동 only, as its breadcrumb says
+ * (decision 0051). Pages outside the menu (a notice's detail) light their section.
+ */
+export function menuPlace(pathname: string): MenuPlace {
+  const page = matchPage(pathname);
+  return { group: page?.section, page: page?.id };
+}
+
 export const sectionLabel: Readonly<Record<SectionId, string>> = Object.fromEntries(
   menu.map((g) => [g.id, g.label]),
 ) as Record<SectionId, string>;

@@ -2,16 +2,16 @@
  * Alerts and confirms as accessible modal dialogs (decisions D4): the native <dialog>
  * with showModal(), focus moved to the dialog's button and returned afterwards.
  * `useDialogs().alert(msg)` resolves when closed; `confirm(msg)` resolves true or false.
+ * The dialog itself (dialog-box.tsx) loads on the first alert, like the slide-out menu.
  */
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { messages } from '#shared/messages.ts';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 interface DialogApi {
   alert(message: string): Promise<void>;
   confirm(message: string): Promise<boolean>;
 }
 
-interface Pending {
+export interface Pending {
   kind: 'alert' | 'confirm';
   message: string;
   resolve(ok: boolean): void;
@@ -19,13 +19,23 @@ interface Pending {
 }
 
 const DialogContext = createContext<DialogApi | null>(null);
+const loadBox = () => import('./dialog-box.tsx');
+const DialogBox = lazy(loadBox);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Pending[]>([]);
   const current = queue[0];
-  const ref = useRef<HTMLDialogElement>(null);
-  const okRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
+
+  // Fetch the dialog's code once the page is idle, so a first alert does not wait for it.
+  useEffect(() => {
+    const load = () => void loadBox();
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load);
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(load, 1000);
+    return () => clearTimeout(id);
+  }, []);
 
   const open = useCallback(
     (kind: Pending['kind'], message: string) =>
@@ -46,52 +56,21 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     [open],
   );
 
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !current) return;
-    if (!el.open) el.showModal();
-    okRef.current?.focus();
-  }, [current]);
-
-  const settle = (ok: boolean) => {
-    if (!current) return;
-    ref.current?.close();
-    current.resolve(ok);
-    const target = current.returnFocus;
-    setQueue((q) => q.slice(1));
-    if (target?.isConnected) target.focus();
-  };
+  /** The box has closed its dialog: answer, move on, and give focus back. */
+  const settle = useCallback((pending: Pending, ok: boolean) => {
+    pending.resolve(ok);
+    setQueue((q) => q.filter((p) => p !== pending));
+    if (pending.returnFocus?.isConnected) pending.returnFocus.focus();
+  }, []);
 
   return (
     <DialogContext.Provider value={api}>
       {children}
-      <dialog
-        ref={ref}
-        className="modal"
-        aria-labelledby={titleId}
-        onCancel={(e) => {
-          e.preventDefault();
-          settle(false);
-        }}
-      >
-        {current && (
-          <div className="modal__body">
-            <p id={titleId} className="modal__message">
-              {current.message}
-            </p>
-            <div className="modal__actions">
-              {current.kind === 'confirm' && (
-                <button type="button" className="btn btn--secondary" onClick={() => settle(false)}>
-                  {messages.dialog.no}
-                </button>
-              )}
-              <button type="button" className="btn btn--primary" ref={okRef} onClick={() => settle(true)}>
-                {current.kind === 'confirm' ? messages.dialog.yes : messages.dialog.ok}
-              </button>
-            </div>
-          </div>
-        )}
-      </dialog>
+      {current && (
+        <Suspense fallback={null}>
+          <DialogBox pending={current} onSettle={settle} />
+        </Suspense>
+      )}
     </DialogContext.Provider>
   );
 }

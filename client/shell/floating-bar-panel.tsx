@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hidesTopButton, hrefOf } from '#shared/routes.ts';
 import { DISMISS_KEY } from './floating-bar-panel-key.ts';
-import { IconArrowUp, IconBook, IconClose } from './icons.tsx';
+import { IconBook } from './icons.tsx';
+import { IconArrowUp, IconClose } from './icons-lazy.tsx';
 import { MAIN_ID } from './skip-link.tsx';
 
 export function FloatingBarPanel({ onClose }: { onClose(): void }) {

@@ -38,6 +38,47 @@ describe('header', () => {
     expect(screen.getByTestId('location').textContent).toBe('/service/terms');
   });
 
+  it('after a full page load, back opens the same-origin referrer (no entry before it in this tab)', async () => {
+    const referrer = `${window.location.origin}/board/notice/homenotice?page=2`;
+    Object.defineProperty(document, 'referrer', { value: referrer, configurable: true });
+    try {
+      renderAt(header, '/board/faq/homefaq');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: '이전 페이지' })));
+      expect(screen.getByTestId('location').textContent).toBe('/board/notice/homenotice?page=2');
+    } finally {
+      Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+    }
+  });
+
+  it('after a full page load from elsewhere, back goes home', async () => {
+    Object.defineProperty(document, 'referrer', { value: 'https://search.example.com/', configurable: true });
+    try {
+      renderAt(header, '/board/faq/homefaq');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: '이전 페이지' })));
+      expect(screen.getByTestId('location').textContent).toBe('/main/homemain');
+    } finally {
+      Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+    }
+  });
+
+  it('marks one first-level menu group current: 책 검색 sits under 독서활동 only', () => {
+    const { container } = renderAt(header, '/search/booksearch?q=%ED%95%9C%EA%B0%95');
+    const current = Array.from(container.querySelectorAll('.top-menu__item.is-current')).map((li) => li.querySelector('button')?.textContent);
+    expect(current).toEqual(['독서활동']);
+    fireEvent.click(screen.getByRole('button', { name: '도서' }));
+    expect(screen.getByRole('link', { name: '도서 검색' }).getAttribute('aria-current')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '독서활동' }));
+    expect(screen.getByRole('link', { name: '독서 시작하기' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('lights the section of a page outside the menu (a notice) and none on home', () => {
+    const { container, unmount } = renderAt(header, '/board/notice/detail/3');
+    expect(Array.from(container.querySelectorAll('.top-menu__item.is-current')).map((li) => li.querySelector('button')?.textContent)).toEqual(['알림마당']);
+    unmount();
+    const home = renderAt(header, '/main/homemain');
+    expect(home.container.querySelectorAll('.top-menu__item.is-current')).toHaveLength(0);
+  });
+
   it('takes the scrolled style only past 10 px', async () => {
     const { container } = renderAt(header, '/service/service');
     const el = container.querySelector('.site-header');

@@ -28,7 +28,8 @@ export const Header = forwardRef<HTMLButtonElement, Props>(function Header({ men
   const home = isHomePath(location.pathname);
 
   const goBack = () => {
-    const target = backTarget(location.search, location.key === 'default');
+    const landing = location.key === 'default' ? { referrer: document.referrer, href: window.location.href, historyLength: history.length } : null;
+    const target = backTarget(location.search, landing);
     if (target.kind === 'path') void navigate(target.to);
     else void navigate(-1);
   };

@@ -1,9 +1,9 @@
 /** Inline SVG icons. Decorative: the button or link around them carries the name. */
 import type { SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Svg({ children, ...props }: IconProps & { children: React.ReactNode }) {
+export function Svg({ children, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width="24"
@@ -39,11 +39,6 @@ export const IconMenu = (p: IconProps) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 );
-export const IconClose = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
 export const IconPencil = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16v4z" />
@@ -58,11 +53,6 @@ export const IconChevronDown = (p: IconProps) => (
 export const IconChevronRight = (p: IconProps) => (
   <Svg {...p}>
     <path d="M9 6l6 6-6 6" />
-  </Svg>
-);
-export const IconArrowUp = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 19V5M5 12l7-7 7 7" />
   </Svg>
 );
 export const IconExternal = (p: IconProps) => (
@@ -87,12 +77,6 @@ export const IconUser = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
-  </Svg>
-);
-export const IconSearch = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-3.5-3.5" />
   </Svg>
 );
 export const IconFlame = (p: IconProps) => (

@@ -6,9 +6,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
-import { hrefOf, menu, pageById } from '#shared/routes.ts';
+import { hrefOf, menu, menuPlace } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
-import { IconChevronDown, IconClose } from './icons.tsx';
+import { IconChevronDown } from './icons.tsx';
+import { IconClose } from './icons-lazy.tsx';
 import { MemberBar } from './member-bar.tsx';
 
 import { MOBILE_MENU_ID } from './mobile-menu-id.ts';
@@ -34,7 +35,8 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
   const { pathname } = useLocation();
   const { siteName } = useConfig();
   const baseId = useId();
-  const currentGroup = menu.findIndex((g) => g.items.some((item) => pageById[item.page].path === pathname));
+  const place = menuPlace(pathname);
+  const currentGroup = menu.findIndex((g) => g.id === place.group);
   const [expanded, setExpanded] = useState<number | null>(currentGroup >= 0 ? currentGroup : 0);
   /** Closing because a link was followed: focus goes to the new page, not the button. */
   const navigating = useRef(false);
@@ -152,7 +154,7 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
                       <Link
                         to={hrefOf(item.page)}
                         className="mobile-menu__link"
-                        aria-current={pageById[item.page].path === pathname ? 'page' : undefined}
+                        aria-current={group.id === place.group && item.page === place.page ? 'page' : undefined}
                         onClick={() => {
                           navigating.current = true;
                           ref.current?.close();

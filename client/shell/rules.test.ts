@@ -19,16 +19,45 @@ describe('scroll thresholds (spec §9)', () => {
 });
 
 describe('back button (spec §2)', () => {
+  const here = 'https://portal.example.kr/board/faq/homefaq';
+  const landed = (referrer: string, historyLength = 2) => ({ referrer, href: here, historyLength });
+
   it('goes to /bookpoint/main/homemain when the query contains search_type', () => {
-    expect(backTarget('?search_type=buy', false)).toEqual({ kind: 'path', to: '/bookpoint/main/homemain' });
-    expect(backTarget('?a=1&search_type=', false)).toEqual({ kind: 'path', to: '/bookpoint/main/homemain' });
+    expect(backTarget('?search_type=buy', null)).toEqual({ kind: 'path', to: '/bookpoint/main/homemain' });
+    expect(backTarget('?a=1&search_type=', null)).toEqual({ kind: 'path', to: '/bookpoint/main/homemain' });
+    // Even after a full page load from another page of the portal.
+    expect(backTarget('?search_type=buy', landed('https://portal.example.kr/service/terms'))).toEqual({
+      kind: 'path',
+      to: '/bookpoint/main/homemain',
+    });
   });
   it('otherwise goes back in history', () => {
-    expect(backTarget('', false)).toEqual({ kind: 'history' });
-    expect(backTarget('?q=search_type', false)).toEqual({ kind: 'history' });
-    expect(backTarget('?searchtype=buy', false)).toEqual({ kind: 'history' });
+    expect(backTarget('', null)).toEqual({ kind: 'history' });
+    expect(backTarget('?q=search_type', null)).toEqual({ kind: 'history' });
+    expect(backTarget('?searchtype=buy', null)).toEqual({ kind: 'history' });
   });
-  it('goes home when there is no history inside the portal', () => {
-    expect(backTarget('', true)).toEqual({ kind: 'path', to: '/main/homemain' });
+  it('after a full page load from another portal page, goes back in history', () => {
+    expect(backTarget('', landed('https://portal.example.kr/service/terms'))).toEqual({ kind: 'history' });
+    expect(backTarget('', landed('https://portal.example.kr/search/booksearch?q=%ED%95%9C%EA%B0%95'))).toEqual({ kind: 'history' });
+  });
+  it('opens the same-origin referrer when the tab has no entry before this one (a new tab)', () => {
+    expect(backTarget('', landed('https://portal.example.kr/search/booksearch?q=a#r', 1))).toEqual({
+      kind: 'path',
+      to: '/search/booksearch?q=a#r',
+    });
+  });
+  it('goes home when there is no history inside the portal and no referrer of ours', () => {
+    expect(backTarget('', landed(''))).toEqual({ kind: 'path', to: '/main/homemain' });
+    expect(backTarget('', landed('https://search.example.com/?q=portal'))).toEqual({ kind: 'path', to: '/main/homemain' });
+    // Another port or scheme is another origin.
+    expect(backTarget('', landed('http://portal.example.kr/service/terms'))).toEqual({ kind: 'path', to: '/main/homemain' });
+    expect(backTarget('', landed('https://portal.example.kr:8443/service/terms'))).toEqual({ kind: 'path', to: '/main/homemain' });
+  });
+  it('does not go back to the page itself or to the login screen', () => {
+    expect(backTarget('', landed(here))).toEqual({ kind: 'path', to: '/main/homemain' });
+    expect(backTarget('', landed('https://portal.example.kr/login/login?returnTo=%2Fboard%2Ffaq%2Fhomefaq'))).toEqual({
+      kind: 'path',
+      to: '/main/homemain',
+    });
   });
 });

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
-import { hrefOf, menu, pageById } from '#shared/routes.ts';
+import { hrefOf, menu, menuPlace } from '#shared/routes.ts';
 import { IconChevronDown } from './icons.tsx';
 
 export function TopMenu() {
@@ -20,6 +20,7 @@ export function TopMenu() {
   const navRef = useRef<HTMLElement>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
+  const place = menuPlace(pathname);
 
   // Close when focus leaves the menu.
   useEffect(() => {
@@ -87,7 +88,7 @@ export function TopMenu() {
         {menu.map((group, i) => {
           const listId = `${baseId}-${i}`;
           const expanded = open === i;
-          const current = group.items.some((item) => pageById[item.page].path === pathname);
+          const current = group.id === place.group;
           return (
             <li key={group.id} className={`top-menu__item${current ? ' is-current' : ''}`}>
               <button
@@ -105,22 +106,19 @@ export function TopMenu() {
                 <IconChevronDown className="top-menu__chevron" width={16} height={16} />
               </button>
               <ul id={listId} className="top-menu__sub" hidden={!expanded}>
-                {group.items.map((item) => {
-                  const page = pageById[item.page];
-                  return (
-                    <li key={item.label}>
-                      <Link
-                        to={hrefOf(item.page)}
-                        className="top-menu__link"
-                        aria-current={page.path === pathname ? 'page' : undefined}
-                        onClick={() => setOpen(null)}
-                        onKeyDown={onLinkKey(i)}
-                      >
-                        {item.label}
-                      </Link>
-                    </li>
-                  );
-                })}
+                {group.items.map((item) => (
+                  <li key={item.label}>
+                    <Link
+                      to={hrefOf(item.page)}
+                      className="top-menu__link"
+                      aria-current={current && item.page === place.page ? 'page' : undefined}
+                      onClick={() => setOpen(null)}
+                      onKeyDown={onLinkKey(i)}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
               </ul>
             </li>
           );

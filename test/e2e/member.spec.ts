@@ -86,7 +86,7 @@ test('start reading: search a book (초성) and write a diary entry', async ({ b
   await page.getByRole('button', { name: '일지 저장' }).click();
   await alertSays(page, /포인트/);
   await page.goto('/search/booksearch?q=%E3%85%8E%E3%84%B1');
-  await expect(page.getByText('(초성 검색)')).toBeVisible();
+  await expect(page.getByText('초성 검색: 제목이나 지은이의 첫소리가')).toBeVisible();
   await context.close();
 });
 

@@ -4,11 +4,12 @@
  * its reading diary (a member's action, guarded).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { getChoseong } from 'es-hangul';
+import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { messages } from '#shared/messages.ts';
-import { diaryText } from './messages.ts';
+import { diaryText, searchText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
@@ -16,20 +17,78 @@ import { formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { useGuard } from '#client/session/use-guard.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
-import { IconSearch } from '#client/shell/icons.tsx';
+import { IconSearch } from '#client/shell/icons-lazy.tsx';
 
 const PAGE_SIZE = 10;
 const DIARY_MAX = 200;
+const FIELDS = ['all', 'title', 'author', 'publisher', 'isbn'] as const;
+type SearchField = (typeof FIELDS)[number];
 
 interface Data {
   q: string;
+  field: SearchField;
   result: Promise<BookSearchAnswer | ErrorAnswer> | null;
 }
 
 export function loader({ context, request }: LoaderFunctionArgs): Data {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
+  const field = FIELDS.find((f) => f === params.get('field')) ?? 'all';
   const page = pageParam(request.url);
-  return { q, result: q ? homepage(context).get('/book/search', { query: { query: q, page, size: PAGE_SIZE } }) : null };
+  return {
+    q,
+    field,
+    result: q ? homepage(context).get('/book/search', { query: { query: q, field, page, size: PAGE_SIZE } }) : null,
+  };
+}
+
+/** A search URL of this page for another query (suggestions after no results). */
+function searchHref(q: string, field: SearchField = 'all'): string {
+  const params = new URLSearchParams({ q });
+  if (field !== 'all') params.set('field', field);
+  return `?${params.toString()}`;
+}
+
+const HANGUL_SYLLABLE = /[가-힣]/;
+
+/** No results: say so, and offer what usually finds the book (fewer words, 초성, every field). */
+function NoResults({ q, field, choseong }: { q: string; field: SearchField; choseong: boolean }) {
+  const words = [...new Set(q.split(' '))];
+  const initials = !choseong && HANGUL_SYLLABLE.test(q) ? getChoseong(q, { keepNonHangul: true }) : '';
+  return (
+    <div className="search-empty" role="status">
+      <p className="search-empty__title">{searchText.none(q)}</p>
+      <ul className="search-empty__tips">
+        {words.length > 1 && (
+          <li>
+            {searchText.tryFewer}{' '}
+            {words.slice(0, 4).map((w) => (
+              <Link key={w} className="chip" to={searchHref(w, field)}>
+                {w}
+              </Link>
+            ))}
+          </li>
+        )}
+        {initials && (
+          <li>
+            {searchText.tryChoseong}{' '}
+            <Link className="chip" to={searchHref(initials, field)}>
+              {initials}
+            </Link>
+          </li>
+        )}
+        {field !== 'all' && (
+          <li>
+            {searchText.tryAllFields}{' '}
+            <Link className="chip" to={searchHref(q)}>
+              {searchText.fields.all}: {q}
+            </Link>
+          </li>
+        )}
+        <li>{searchText.trySpelling}</li>
+      </ul>
+    </div>
+  );
 }
 
 function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
@@ -84,15 +143,27 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
 }
 
 export default function BookSearchPage() {
-  const { q, result } = useLoaderData<Data>();
+  const { q, field, result } = useLoaderData<Data>();
   const guard = useGuard();
   const [writing, setWriting] = useState<string | null>(null);
   return (
     <div className="container section stack">
       <div className="search-panel">
-        <Form method="get" className="search-form" role="search" aria-label="도서 검색">
+        <Form method="get" className="search-form" role="search" aria-label={searchText.form}>
+          <div className="search-form__field">
+            <label className="sr-only" htmlFor="book-field">
+              {searchText.field}
+            </label>
+            <select id="book-field" name="field" className="select" defaultValue={field}>
+              {FIELDS.map((f) => (
+                <option key={f} value={f}>
+                  {searchText.fields[f]}
+                </option>
+              ))}
+            </select>
+          </div>
           <label className="sr-only" htmlFor="book-q">
-            검색어
+            {searchText.query}
           </label>
           <input
             id="book-q"
@@ -100,57 +171,67 @@ export default function BookSearchPage() {
             type="search"
             name="q"
             defaultValue={q}
-            placeholder="책 제목, 지은이, 출판사, ISBN 또는 초성(예: ㅎㄱ)"
+            placeholder={searchText.placeholder}
             autoComplete="off"
             maxLength={100}
+            aria-describedby="book-q-hint"
           />
           <button className="btn btn--primary search-form__button" type="submit">
             <IconSearch width={20} height={20} />
-            검색
+            {searchText.submit}
           </button>
         </Form>
-        <p className="field__hint">두 글자 낱말과 초성으로도 찾을 수 있어요. 읽을 책을 고르면 독서일지를 시작할 수 있습니다.</p>
+        <p id="book-q-hint" className="field__hint">
+          {searchText.hint}
+        </p>
       </div>
       {result && (
-        <section aria-labelledby="result-title">
+        <section className="search-results" aria-labelledby="result-title">
           <h2 id="result-title" className="section__title">
-            ‘{q}’ 검색 결과
+            {searchText.resultTitle(q)}
           </h2>
           <Deferred value={result} fallback={<Skeleton lines={6} label={messages.loading} />}>
-            {(answer) => (answer.result !== 'success' ? (
-            <p className="empty">{answer.msg}</p>
-          ) : answer.book_list.length === 0 ? (
-            <p className="empty">검색 결과가 없습니다. 다른 낱말로 찾아 주세요.</p>
-          ) : (
-            <>
-              <p className="list-count" role="status">
-                <strong>{formatNumber(answer.total)}</strong>권{answer.chosung_yn === 'Y' ? ' (초성 검색)' : ''}
-              </p>
-              <ul className="book-list">
-                {answer.book_list.map((b) => (
-                  <li key={b.isbn}>
-                    <BookCard book={b}>
-                      {writing === b.isbn ? (
-                        <DiaryForm book={b} onDone={() => setWriting(null)} />
-                      ) : (
-                        <p>
-                          <button
-                            type="button"
-                            className="btn btn--small btn--secondary"
-                            onClick={() => void guard.run(() => setWriting(b.isbn))}
-                          >
-                            {diaryText.start}
-                            <span className="sr-only">: {b.title}</span>
-                          </button>
-                        </p>
-                      )}
-                    </BookCard>
-                  </li>
-                ))}
-              </ul>
-              <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label="검색 결과 페이지" />
-            </>
-          ))}
+            {(answer) =>
+              answer.result !== 'success' ? (
+                <p className="empty">{answer.msg}</p>
+              ) : answer.book_list.length === 0 ? (
+                <NoResults q={q} field={field} choseong={answer.chosung_yn === 'Y'} />
+              ) : (
+                <>
+                  <p className="list-count" role="status">
+                    <strong>{searchText.count(formatNumber(answer.total))}</strong> · {searchText.order}
+                  </p>
+                  {answer.chosung_yn === 'Y' ? (
+                    <p className="notice-box search-note">{searchText.choseong(q)}</p>
+                  ) : (
+                    q.includes(' ') && <p className="notice-box search-note">{searchText.allWords(q.split(' '))}</p>
+                  )}
+                  <ul className="book-list">
+                    {answer.book_list.map((b) => (
+                      <li key={b.isbn}>
+                        <BookCard book={b}>
+                          {writing === b.isbn ? (
+                            <DiaryForm book={b} onDone={() => setWriting(null)} />
+                          ) : (
+                            <p>
+                              <button
+                                type="button"
+                                className="btn btn--small btn--secondary"
+                                onClick={() => void guard.run(() => setWriting(b.isbn))}
+                              >
+                                {diaryText.start}
+                                <span className="sr-only">: {b.title}</span>
+                              </button>
+                            </p>
+                          )}
+                        </BookCard>
+                      </li>
+                    ))}
+                  </ul>
+                  <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label={searchText.resultPages} />
+                </>
+              )
+            }
           </Deferred>
         </section>
       )}

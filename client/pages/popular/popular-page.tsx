@@ -1,21 +1,33 @@
-/** Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews and loans. */
+/**
+ * Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews and loans,
+ * filtered by period, age group and region (the province's cities from /code/local/43,
+ * sent as `city_code`; the answer names the region it applied). A GET form: the filters
+ * are in the URL and work without JavaScript.
+ */
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PopularBook } from '#shared/contract/books.ts';
+import type { Region } from '#shared/contract/code.ts';
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { SelectField } from '#client/components/select-field.tsx';
+import { AGES, PERIODS, popularText as t } from './messages.ts';
 
-const PERIODS = { week: '최근 1주', month: '최근 1개월', year: '최근 1년' } as const;
-const AGES = { '10': '10대', '20': '20대', '30': '30대', '40': '40대', '50': '50대', '60': '60대 이상' } as const;
 type Period = keyof typeof PERIODS;
 type Age = keyof typeof AGES;
+const PROVINCE = '43';
 
 interface Data {
   period: Period;
   age: Age | '';
+  city: string;
+  cities: Region[];
+  /** The region the answer applied (its name), null for the whole province. */
+  cityName: string | null;
   books: PopularBook[] | null;
+  /** Why there is no list: the API's message, or the temporary error. */
+  error: string | null;
   from: string;
   to: string;
 }
@@ -28,49 +40,80 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const params = new URL(request.url).searchParams;
   const period = pick(params.get('period'), PERIODS) ?? 'month';
   const age = pick(params.get('age_group'), AGES);
-  const answer = await homepage(context).get('/popular/popularbooklist', { query: { period, age_group: age, size: 20 } });
+  const city = /^[0-9]{5}$/.test(params.get('city_code') ?? '') ? (params.get('city_code') ?? '') : '';
+  const api = homepage(context);
+  const [answer, regions] = await Promise.all([
+    api.get('/popular/popularbooklist', { query: { period, age_group: age, city_code: city || undefined, size: 20 } }),
+    api.get('/code/local/:a', { params: { a: PROVINCE } }),
+  ]);
+  const base = { period, age: age ?? '', city, cities: regions.result === 'success' ? regions.region_list : [] } as const;
   return answer.result === 'success'
-    ? { period, age: age ?? '', books: answer.popular_list, from: answer.from, to: answer.to }
-    : { period, age: age ?? '', books: null, from: '', to: '' };
+    ? { ...base, cityName: answer.city_name, books: answer.popular_list, error: null, from: answer.from, to: answer.to }
+    : { ...base, cityName: null, books: null, error: answer.msg || messages.error.temporary, from: '', to: '' };
+}
+
+/**
+ * The province's cities; a region the list does not name (a district of 청주시 from a shared
+ * link) is added under the name the answer gave it, so the form shows what is applied.
+ */
+function regionOptions(cities: readonly Region[], city: string, cityName: string | null): (readonly [string, string])[] {
+  const options = cities.map((c) => [c.region_code, c.region_name] as const);
+  return city && cityName && !cities.some((c) => c.region_code === city) ? [[city, cityName], ...options] : options;
 }
 
 export default function PopularPage() {
-  const { period, age, books, from, to } = useLoaderData<Data>();
+  const { period, age, city, cities, cityName, books, error, from, to } = useLoaderData<Data>();
   return (
     <div className="container section stack">
-      <p className="lead">도민이 독서일지와 서평을 많이 남기고 많이 빌린 책입니다. 일지 1점, 대출 2점, 서평 3점으로 순위를 매깁니다.</p>
-      <Form method="get" className="filters" aria-label="인기 도서 조건">
-        <SelectField id="period" name="period" label="기간" defaultValue={period} options={Object.entries(PERIODS)} />
-        <SelectField id="age_group" name="age_group" label="연령대" defaultValue={age} emptyLabel="전체 연령" options={Object.entries(AGES)} />
+      <p className="lead">{t.lead}</p>
+      <Form method="get" className="filters" aria-label={t.filters}>
+        <SelectField id="period" name="period" label={t.period} defaultValue={period} options={Object.entries(PERIODS)} />
+        <SelectField id="age_group" name="age_group" label={t.age} defaultValue={age} emptyLabel={t.allAges} options={Object.entries(AGES)} />
+        <SelectField
+          id="city_code"
+          name="city_code"
+          label={t.region}
+          defaultValue={city}
+          emptyLabel={t.allRegions}
+          options={regionOptions(cities, city, cityName)}
+        />
         <button type="submit" className="btn btn--primary">
-          보기
+          {t.submit}
         </button>
       </Form>
       {books === null ? (
-        <p className="empty">{messages.error.temporary}</p>
-      ) : books.length === 0 ? (
-        <p className="empty">이 조건에 맞는 인기 도서가 아직 없습니다.</p>
+        <p className="empty">{error}</p>
       ) : (
         <section aria-labelledby="rank-title">
           <h2 id="rank-title" className="section__title">
-            {PERIODS[period]} 인기 도서
+            {t.title(cityName ?? t.province, PERIODS[period], age ? AGES[age] : undefined)}
           </h2>
           <p className="list-count">
             {formatDay(from)} ~ {formatDay(to)}
           </p>
-          <ol className="book-list">
-            {books.map((b) => (
-              <li key={b.isbn}>
-                <BookCard book={b} badge={<span className="book-card__rank">{b.rank}위</span>}>
-                  <p className="book-card__stats">
-                    <span className="badge">일지 {formatNumber(b.diary_count)}</span>
-                    <span className="badge badge--point">서평 {formatNumber(b.review_count)}</span>
-                    <span className="badge badge--gray">대출 {formatNumber(b.loan_count)}</span>
-                  </p>
-                </BookCard>
-              </li>
-            ))}
-          </ol>
+          {books.length === 0 ? (
+            <p className="empty">{t.empty}</p>
+          ) : (
+            <ol className="book-list">
+              {books.map((b) => (
+                <li key={b.isbn}>
+                  <BookCard book={b} badge={<span className="book-card__rank">{t.rank(b.rank)}</span>}>
+                    <p className="book-card__stats">
+                      <span className="badge">
+                        {t.diary} {formatNumber(b.diary_count)}
+                      </span>
+                      <span className="badge badge--point">
+                        {t.review} {formatNumber(b.review_count)}
+                      </span>
+                      <span className="badge badge--gray">
+                        {t.loan} {formatNumber(b.loan_count)}
+                      </span>
+                    </p>
+                  </BookCard>
+                </li>
+              ))}
+            </ol>
+          )}
         </section>
       )}
     </div>

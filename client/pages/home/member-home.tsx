@@ -1,0 +1,236 @@
+/**
+ * The member's part of the home page (issue 7 item 4): points against this month's cap,
+ * today's 21-day challenge with one tap to check in (or start), the last book read, and
+ * the ways to earn points. Its own chunk, loaded only for members (decision 0050): the
+ * home page's loader imports `loadMemberHome` and the page renders the default export
+ * lazily, so a visitor's first visit downloads none of it.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, redirect, useActionData, useRevalidator, type ActionFunctionArgs } from 'react-router-dom';
+import type { ActivityItem, AttendanceAnswer } from '#shared/contract/activity.ts';
+import type { PointAnswer } from '#shared/contract/points.ts';
+import { messages } from '#shared/messages.ts';
+import { hrefOf } from '#shared/routes.ts';
+import { isMember } from '#shared/session.ts';
+import { homepage } from '#client/api/homepage.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
+import { formatDay, formatNumber } from '#client/components/format.ts';
+import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/components/form-result.tsx';
+import { Meter } from '#client/components/meter.tsx';
+import { sessionUserOf } from '#client/session/loader-user.ts';
+import { useDialogs } from '#client/shell/dialogs.tsx';
+import { IconBook, IconFlame, IconStar } from '#client/shell/icons.tsx';
+import { memberHomeText as t } from './messages.ts';
+
+type Attendance = Omit<AttendanceAnswer, 'result'>;
+
+export interface MemberHomeData {
+  point: PointAnswer['point'] | null;
+  attendance: Attendance | null;
+  /** The member's latest activities (newest first), null when they could not be read. */
+  recent: ActivityItem[] | null;
+}
+
+/** The member's data for the home page: three reads at once, each failing on its own. */
+export async function loadMemberHome(context: unknown): Promise<MemberHomeData> {
+  const api = homepage(context);
+  const [point, attendance, recent] = await Promise.all([
+    api.get('/user/point'),
+    api.get('/activity/getuserattendancecheck'),
+    api.get('/activity/getbookactivityinfolist', { query: { size: 20 } }),
+  ]);
+  return {
+    point: point.result === 'success' ? point.point : null,
+    attendance: attendance.result === 'success' ? attendance : null,
+    recent: recent.result === 'success' ? recent.activity_list : null,
+  };
+}
+
+const CHALLENGE_ID = 'member-challenge';
+const STATUS_ID = 'member-challenge-status';
+
+/** The check-in form (with or without JavaScript): start a challenge or check in today. */
+export async function challengeAction({ request, context }: ActionFunctionArgs) {
+  if (!isMember(sessionUserOf(context))) return formError(context, t.signInFirst, { status: 401 });
+  const intent = field(await request.formData(), 'intent');
+  if (intent !== 'checkin' && intent !== 'start') return formError(context, messages.form.notFound);
+  const answer = await homepage(context).post(intent === 'start' ? '/challenge/start' : '/challenge/checkin');
+  if (answer.result !== 'success') return formError(context, answer.msg);
+  // Without JavaScript: post/redirect/get, back to the card, which now shows today's points.
+  if (onServer(context)) throw redirect(`${new URL(request.url).pathname}#${CHALLENGE_ID}`);
+  return formOk(context, undefined, answer.msg);
+}
+
+function PointsCard({ point }: { point: MemberHomeData['point'] }) {
+  return (
+    <article className="card member-home__card" aria-labelledby="member-points-title">
+      <h3 id="member-points-title" className="member-home__card-title">
+        <IconStar width={20} height={20} aria-hidden="true" />
+        {t.points}
+      </h3>
+      {point ? (
+        <>
+          <p className="points__balance">
+            <span className="points__label">{t.balance}</span>
+            <strong>{formatNumber(point.balance)}</strong>
+            <span className="points__unit">P</span>
+          </p>
+          <Meter label={t.monthEarned(point.month)} value={point.earned_month} max={point.monthly_cap} />
+        </>
+      ) : (
+        <p className="member-home__error">{messages.error.temporary}</p>
+      )}
+      <Link className="member-home__more" to="/mypage/mypage?search_type=point">
+        {t.pointHistory}
+      </Link>
+    </article>
+  );
+}
+
+function ChallengeCard({ attendance }: { attendance: Attendance | null }) {
+  // Without JavaScript the form posts to the page's action; a refusal comes back as action data.
+  const serverResult = useActionData<FormResult | undefined>();
+  const dialogs = useDialogs();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const run = attendance?.challenge ?? null;
+  const done = attendance?.checked_in_today === 'Y';
+  const active = run?.status === 'active';
+  const todayPoints = run?.checkins.find((c) => c.day === attendance?.today)?.points;
+
+  // With JavaScript: the same call, its answer in the accessible dialog, then fresh data in place.
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await homepage().post(active ? '/challenge/checkin' : '/challenge/start');
+      await dialogs.alert(answer.msg);
+      await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+    document.getElementById(STATUS_ID)?.focus();
+  };
+
+  return (
+    <article className="card member-home__card" id={CHALLENGE_ID} aria-labelledby="member-challenge-title">
+      <h3 id="member-challenge-title" className="member-home__card-title">
+        <IconFlame width={20} height={20} aria-hidden="true" />
+        {t.challenge}
+      </h3>
+      {attendance ? (
+        <>
+          {run && active && (
+            <p className="member-home__streak">
+              <strong>{t.streak(run.streak, run.days_total)}</strong>
+              <progress className="meter__bar" value={run.streak} max={run.days_total} aria-label={t.progress} />
+            </p>
+          )}
+          <p id={STATUS_ID} className="member-home__status" tabIndex={-1}>
+            {done ? t.checkedIn(todayPoints) : active ? t.notCheckedIn : t.noChallenge}
+          </p>
+          <FormMessage result={serverResult} id="member-challenge-message" />
+          {!done && (
+            <form method="post" className="member-home__action" aria-busy={busy} onSubmit={(e) => void submit(e)}>
+              <input type="hidden" name="intent" value={active ? 'checkin' : 'start'} />
+              <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+                {active ? t.checkIn : t.start}
+              </button>
+            </form>
+          )}
+        </>
+      ) : (
+        <p className="member-home__error">{messages.error.temporary}</p>
+      )}
+      <Link className="member-home__more" to={hrefOf('challenge')}>
+        {t.board}
+      </Link>
+    </article>
+  );
+}
+
+function LastBookCard({ recent }: { recent: ActivityItem[] | null }) {
+  const last = recent?.find((a) => a.isbn !== null && a.book_title !== null && a.status !== 'revoked');
+  return (
+    <article className="card member-home__card" aria-labelledby="member-book-title">
+      <h3 id="member-book-title" className="member-home__card-title">
+        <IconBook width={20} height={20} aria-hidden="true" />
+        {t.lastBook}
+      </h3>
+      {recent === null ? (
+        <p className="member-home__error">{messages.error.temporary}</p>
+      ) : last?.isbn ? (
+        <>
+          <p className="member-home__book">{last.book_title}</p>
+          <p className="member-home__book-meta">
+            {last.activity_name} · {formatDay(last.activity_date)}
+          </p>
+          <Link className="member-home__more" to={`/book/${last.isbn}`}>
+            {t.bookPage}
+            <span className="sr-only">: {last.book_title}</span>
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="member-home__status">{t.lastBookNone}</p>
+          <Link className="member-home__more" to={hrefOf('bookSearch')}>
+            {messages.float.start}
+          </Link>
+        </>
+      )}
+    </article>
+  );
+}
+
+/**
+ * The ways to earn points. Review, loan, purchase and author-talk entry points live under
+ * 나의 활동 (issue 7 item 1); each link names what the member wants to do.
+ */
+const EARN: readonly { label: string; to: string }[] = [
+  { label: t.links.diary, to: hrefOf('bookSearch') },
+  { label: t.links.review, to: hrefOf('activity') },
+  { label: t.links.loan, to: hrefOf('activity') },
+  { label: t.links.purchase, to: hrefOf('activity') },
+  { label: t.links.authorTalk, to: hrefOf('activity') },
+];
+
+export default function MemberHome({ data }: { data: Promise<MemberHomeData> }) {
+  return (
+    <section className="member-home" aria-labelledby="member-home-title">
+      <div className="container member-home__inner">
+        <h2 id="member-home-title" className="member-home__title">
+          {t.title}
+        </h2>
+        <Deferred value={data} fallback={<Skeleton lines={6} label={messages.loading} />}>
+          {(d) => (
+            <div className="member-home__cards">
+              <PointsCard point={d.point} />
+              <ChallengeCard attendance={d.attendance} />
+              <LastBookCard recent={d.recent} />
+            </div>
+          )}
+        </Deferred>
+        <nav className="member-home__earn" aria-labelledby="member-earn-title">
+          <h3 id="member-earn-title" className="member-home__earn-title">
+            {t.earn}
+          </h3>
+          <ul className="chips">
+            {EARN.map((e) => (
+              <li key={e.label}>
+                <Link className="chip" to={e.to}>
+                  {e.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link className="chip" to={hrefOf('activity')}>
+                {t.links.activity}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </section>
+  );
+}
