@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\//;
 const RUNTIME = /rolldown\/runtime/;
 const SHELL =
-  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate\.tsx|use-guard\.ts|floating-bar-panel\.tsx)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
+  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate(-messages)?\.tsx?|use-guard\.ts|floating-bar-panel\.tsx|display-settings(-messages)?\.tsx?)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -58,8 +58,10 @@ export default defineConfig({
     target: 'es2022',
     emptyOutDir: true,
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    // Small images inline; font subsets never (each is fetched only when its text is on the page).
-    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
+    // Small images inline; font subsets never (each is fetched only when its text is on the page),
+    // nor the logo: an immutable file cached across builds, not a
+    // string in the shell's JavaScript (decision 0060).
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') || file.endsWith('/logo.svg') ? false : undefined),
     // The server writes modulepreload links for a page's chunks; no client-side helper needed.
     modulePreload: false,
   },

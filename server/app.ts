@@ -31,6 +31,7 @@ import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { authRoutes } from './routes/auth.ts';
+import { displayRoutes } from './routes/display.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
 import { PortalMetrics } from './scale/metrics.ts';
 import { metricsPlugin } from './scale/metrics-plugin.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onTiming: metrics.ssr,
   });
   await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
+  await app.register(displayRoutes, { secureCookies: secure });
   await app.vite.ready();
 
   const notFound = (reply: FastifyReply) =>

@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hrefOf, menu, pageById } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
+import { DisplayMenuSection } from './display-settings.tsx';
 import { IconChevronDown, IconClose } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';
 
@@ -167,6 +168,7 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
             );
           })}
         </ul>
+        <DisplayMenuSection />
       </div>
     </dialog>
   );

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import fastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryString } from '#shared/http.ts';
+import { DISPLAY_COOKIE, displayAttributes, formatDisplay, parseDisplay } from '#shared/display.ts';
 import { messages } from '#shared/messages.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
@@ -211,7 +212,13 @@ export const ssrPlugin = fp<SsrOptions>(
           waitForAll: whole,
           onReady(pipe) {
             const body = new PageStream(
-              tpl.head({ title: page.title, nonce, preload: page.pageModule ? built.preloadsFor(page.pageModule) : [] }),
+              tpl.head({
+                title: page.title,
+                nonce,
+                preload: page.pageModule ? built.preloadsFor(page.pageModule) : [],
+                // 화면 설정 on the first paint (no flash); an invalid cookie is ignored.
+                htmlAttributes: displayAttributes(parseDisplay(req.cookies[DISPLAY_COOKIE])),
+              }),
               async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
             );
             body.once('close', () => clearTimeout(timers.render));
@@ -249,6 +256,7 @@ export const ssrPlugin = fp<SsrOptions>(
       const tpl = template;
       const started = performance.now();
       let outcome: RenderOutcome;
+      const display = parseDisplay(req.cookies[DISPLAY_COOKIE]);
       try {
         const user = await opts.auth.session(req, reply);
         outcome = await entry.render({
@@ -257,6 +265,8 @@ export const ssrPlugin = fp<SsrOptions>(
             headers: {
               accept: req.headers.accept ?? 'text/html',
               'user-agent': req.headers['user-agent'] ?? '',
+              // Of the member's cookies, loaders see only the display settings (the 화면 설정 page).
+              ...(display ? { cookie: `${DISPLAY_COOKIE}=${formatDisplay(display)}` } : {}),
               ...(options?.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
             },
             ...(options?.form ? { body: options.form } : {}),
