@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -53,13 +54,18 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [viteFastify({ clientModule: '/entry-server.tsx' }), react(), precompress()],
+  plugins: [
+    viteFastify({ clientModule: '/entry-server.tsx' }),
+    react(),
+    precompress(),
+    serviceWorker(fileURLToPath(new URL('./client/pwa/service-worker.ts', import.meta.url))),
+  ],
   build: {
     target: 'es2022',
     emptyOutDir: true,
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     // Small images inline; font subsets never (each is fetched only when its text is on the page),
-    // nor the logo: an immutable file cached across builds, not a
+    // nor the logo: an immutable file cached across builds (and by the service worker), not a
     // string in the shell's JavaScript (decision 0060).
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') || file.endsWith('/logo.svg') ? false : undefined),
     // The server writes modulepreload links for a page's chunks; no client-side helper needed.

@@ -33,6 +33,7 @@ import { ssrPlugin } from './plugins/ssr.ts';
 import { authRoutes } from './routes/auth.ts';
 import { displayRoutes } from './routes/display.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
+import { pwaRoutes } from './routes/pwa.ts';
 import { PortalMetrics } from './scale/metrics.ts';
 import { metricsPlugin } from './scale/metrics-plugin.ts';
 import { overloadProtection } from './scale/overload.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.register(displayRoutes, { secureCookies: secure });
+  await app.register(pwaRoutes, { root: PROJECT_ROOT, dev: config.dev, siteName: config.public.siteName });
   await app.vite.ready();
 
   const notFound = (reply: FastifyReply) =>

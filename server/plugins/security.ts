@@ -22,6 +22,9 @@ export const securityPlugin = fp<{ dev: boolean; https: boolean }>(
               imgSrc: ["'self'", 'data:'],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
+              // The service worker (/sw.js) and the web app manifest are this origin's own files.
+              workerSrc: ["'self'"],
+              manifestSrc: ["'self'"],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               formAction: ["'self'"],

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryString } from '#shared/http.ts';
 import { DISPLAY_COOKIE, displayAttributes, formatDisplay, parseDisplay } from '#shared/display.ts';
 import { messages } from '#shared/messages.ts';
+import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
 import { HOME_PATH } from '#shared/routes.ts';
@@ -173,6 +174,12 @@ export const ssrPlugin = fp<SsrOptions>(
         preCompressed: true,
         cacheControl: false,
         setHeaders(reply: FastifyReply, path: string) {
+          if (path.endsWith(SERVICE_WORKER_PATH)) {
+            // The service worker is checked on every visit: a new build reaches members at once.
+            reply.header('cache-control', 'no-cache');
+            reply.header('service-worker-allowed', '/');
+            return;
+          }
           reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         },
       },
