@@ -28,7 +28,7 @@ export default function DisplayPage() {
   const { initial, returnTo } = useLoaderData<Data>();
   return (
     <div className="container section narrow">
-      <div className="card stack-form">
+      <div className="card stack">
         <p className="lead">{displayText.intro}</p>
         <DisplaySettingsForm initial={initial} returnTo={returnTo}>
           <Link className="btn btn--tertiary" to={returnTo}>
