@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -18,7 +19,7 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\//;
 const RUNTIME = /rolldown\/runtime/;
 const SHELL =
-  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate\.tsx|use-guard\.ts|floating-bar-panel\.tsx|icons-lazy\.tsx|dialog-box\.tsx)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format|notice-rows)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
+  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate(-messages)?\.tsx?|use-guard\.ts|floating-bar-panel\.tsx|icons-lazy\.tsx|dialog-box\.tsx|display-settings(-messages)?\.tsx?)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format|notice-rows)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,13 +54,20 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [viteFastify({ clientModule: '/entry-server.tsx' }), react(), precompress()],
+  plugins: [
+    viteFastify({ clientModule: '/entry-server.tsx' }),
+    react(),
+    precompress(),
+    serviceWorker(fileURLToPath(new URL('./client/pwa/service-worker.ts', import.meta.url))),
+  ],
   build: {
     target: 'es2022',
     emptyOutDir: true,
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    // Small images inline; font subsets never (each is fetched only when its text is on the page).
-    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
+    // Small images inline; font subsets never (each is fetched only when its text is on the page),
+    // nor the logo: an immutable file cached across builds (and by the service worker), not a
+    // string in the shell's JavaScript (decision 0060).
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') || file.endsWith('/logo.svg') ? false : undefined),
     // The server writes modulepreload links for a page's chunks; no client-side helper needed.
     modulePreload: false,
   },

@@ -3,6 +3,7 @@ import './styles/index.css';
 import fontsCss from './styles/fonts.css?url';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import { JS_COOKIE, PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
 import { App } from './app.tsx';
 import { deserializeHydration, type SerializedHydration } from './hydration.ts';
@@ -60,3 +61,9 @@ async function hydrate(): Promise<void> {
 }
 
 void hydrate();
+
+// The service worker (issue 11: the shell offline, a Korean page when the network is gone),
+// after the page has loaded; only in production builds and secure contexts (https, localhost).
+if (import.meta.env.PROD && isSecureContext && 'serviceWorker' in navigator) {
+  addEventListener('load', () => void navigator.serviceWorker.register(SERVICE_WORKER_PATH));
+}

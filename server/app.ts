@@ -32,7 +32,9 @@ import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cardRoutes } from './routes/card.ts';
+import { displayRoutes } from './routes/display.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
+import { pwaRoutes } from './routes/pwa.ts';
 import { PortalMetrics } from './scale/metrics.ts';
 import { metricsPlugin } from './scale/metrics-plugin.ts';
 import { overloadProtection } from './scale/overload.ts';
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.register(cardRoutes, { auth });
+  await app.register(displayRoutes, { secureCookies: secure });
+  await app.register(pwaRoutes, { root: PROJECT_ROOT, dev: config.dev, siteName: config.public.siteName });
   await app.vite.ready();
 
   const notFound = (reply: FastifyReply) =>

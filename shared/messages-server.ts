@@ -18,4 +18,15 @@ export const serverMessages = {
     tooMany: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     accountLocked: '로그인에 여러 번 실패하여 잠시 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
+  /** The installed app (web app manifest) and the page the service worker shows offline. */
+  app: {
+    shortName: '독서포인트',
+    description: '책을 읽고 기록하며 독서포인트를 모아 지역 서점에서 종이책을 사는 독서활동 포털입니다.',
+    offlineTitle: '인터넷에 연결되어 있지 않습니다',
+    offlineBody: '인터넷 연결을 확인한 뒤 다시 시도해 주세요. 연결되면 보시던 페이지를 다시 불러옵니다.',
+    retry: '다시 시도',
+    home: '홈으로',
+    /** A reminder whose message did not say what it was (the service worker must still show one). */
+    pushFallback: '새 알림이 있습니다. 눌러서 확인해 주세요.',
+  },
 } as const;

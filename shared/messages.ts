@@ -43,6 +43,7 @@ export const messages = {
     currentPage: '현재 페이지',
     breadcrumb: '현재 위치',
     breadcrumbHome: '홈',
+    display: '화면 설정',
   },
   float: {
     label: '빠른 메뉴',

@@ -77,6 +77,7 @@ export const pages = [
   { id: 'newsletter', path: '/board/newsletter/newsletter', title: '뉴스레터', guard: 'public', section: 'board' },
   { id: 'terms', path: '/service/terms', title: '이용약관', guard: 'public', section: 'service' },
   { id: 'privacy', path: '/service/privacy', title: '개인정보 처리방침', guard: 'public', section: 'service' },
+  { id: 'display', path: '/service/display', title: '화면 설정', guard: 'public', section: 'service' },
   {
     id: 'mypage',
     path: '/mypage/mypage',

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, isHomePath } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
+import { DisplayTrigger } from './display-trigger.tsx';
 import { IconBack, IconHome, IconMenu } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';
 import { loadMobileMenu, MOBILE_MENU_ID } from './mobile-menu-id.ts';
@@ -38,6 +39,7 @@ export const Header = forwardRef<HTMLButtonElement, Props>(function Header({ men
     <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
       <div className="site-header__utility">
         <div className="container site-header__utility-inner">
+          <DisplayTrigger />
           <MemberBar />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hrefOf, menu, menuPlace } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
+import { DisplayMenuSection } from './display-settings.tsx';
 import { IconChevronDown } from './icons.tsx';
 import { IconClose } from './icons-lazy.tsx';
 import { MemberBar } from './member-bar.tsx';
@@ -169,6 +170,7 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
             );
           })}
         </ul>
+        <DisplayMenuSection />
       </div>
     </dialog>
   );

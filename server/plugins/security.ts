@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { FastifyReply } from 'fastify';
+import { OFFLINE_PATH, SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 
 /** The page policy's directives; `{nonce}` is filled per page. */
 const PAGE_DIRECTIVES: readonly string[] = [
@@ -18,11 +19,22 @@ const PAGE_DIRECTIVES: readonly string[] = [
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The service worker (/sw.js) and the web app manifest are this origin's own files.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ];
+
+/**
+ * The service worker's script and the offline page it keeps: this origin's files only
+ * (the worker fetches the shell's assets; the offline page has the stylesheet and icon),
+ * no scripts in the page.
+ */
+const SELF_ONLY_CSP = "default-src 'self'; script-src 'none'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const SELF_ONLY_PATHS: ReadonlySet<string> = new Set([SERVICE_WORKER_PATH, OFFLINE_PATH]);
 
 /** Everything but pages: nothing runs, nothing frames. */
 const OTHER_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
@@ -45,9 +57,9 @@ export const securityPlugin = fp<{ dev: boolean; https: boolean }>(
     });
     const directives = opts.https ? [...PAGE_DIRECTIVES, 'upgrade-insecure-requests'] : PAGE_DIRECTIVES;
     const [before = '', after = ''] = directives.join('; ').split('{nonce}');
-    app.addHook('onRequest', async (_req, reply) => {
+    app.addHook('onRequest', async (req, reply) => {
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-      if (!opts.dev) reply.header('content-security-policy', OTHER_CSP);
+      if (!opts.dev) reply.header('content-security-policy', SELF_ONLY_PATHS.has(req.url.split('?')[0] ?? '') ? SELF_ONLY_CSP : OTHER_CSP);
     });
     app.decorate('pageCsp', (reply: FastifyReply) => {
       if (opts.dev) return undefined;

@@ -12,8 +12,10 @@ import fp from 'fastify-plugin';
 import fastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryString } from '#shared/http.ts';
+import { DISPLAY_COOKIE, displayAttributes, formatDisplay, parseDisplay } from '#shared/display.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
+import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
 import { HOME_PATH } from '#shared/routes.ts';
@@ -173,6 +175,12 @@ export const ssrPlugin = fp<SsrOptions>(
         preCompressed: true,
         cacheControl: false,
         setHeaders(reply: FastifyReply, path: string) {
+          if (path.endsWith(SERVICE_WORKER_PATH)) {
+            // The service worker is checked on every visit: a new build reaches members at once.
+            reply.header('cache-control', 'no-cache');
+            reply.header('service-worker-allowed', '/');
+            return;
+          }
           reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         },
       },
@@ -223,6 +231,8 @@ export const ssrPlugin = fp<SsrOptions>(
                 },
                 nonce,
                 preload: page.pageModule ? built.preloadsFor(page.pageModule) : [],
+                // 화면 설정 on the first paint (no flash); an invalid cookie is ignored.
+                htmlAttributes: displayAttributes(parseDisplay(req.cookies[DISPLAY_COOKIE])),
               }),
               async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
             );
@@ -261,6 +271,7 @@ export const ssrPlugin = fp<SsrOptions>(
       const tpl = template;
       const started = performance.now();
       let outcome: RenderOutcome;
+      const display = parseDisplay(req.cookies[DISPLAY_COOKIE]);
       try {
         const user = await opts.auth.session(req, reply);
         outcome = await entry.render({
@@ -269,6 +280,8 @@ export const ssrPlugin = fp<SsrOptions>(
             headers: {
               accept: req.headers.accept ?? 'text/html',
               'user-agent': req.headers['user-agent'] ?? '',
+              // Of the member's cookies, loaders see only the display settings (the 화면 설정 page).
+              ...(display ? { cookie: `${DISPLAY_COOKIE}=${formatDisplay(display)}` } : {}),
               ...(options?.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
             },
             ...(options?.form ? { body: options.form } : {}),

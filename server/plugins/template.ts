@@ -19,7 +19,13 @@ export interface HeadMeta {
 }
 
 export interface PageTemplate {
-  head(opts: { meta: HeadMeta; nonce: string | undefined; preload: readonly string[] }): string;
+  head(opts: {
+    meta: HeadMeta;
+    nonce: string | undefined;
+    preload: readonly string[];
+    /** Attributes of `<html>` (the display settings, from shared/display.ts). */
+    htmlAttributes?: Readonly<Record<string, string>>;
+  }): string;
   tail(opts: { dataJson: string; nonce: string | undefined; fontsCss?: string | undefined }): string;
 }
 
@@ -43,6 +49,18 @@ export function headMeta(m: HeadMeta): string {
   );
 }
 
+const ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** ` name="value"…`, names checked and values escaped. */
+function attributes(attrs: Readonly<Record<string, string>>): string {
+  return Object.entries(attrs)
+    .map(([name, value]) => {
+      if (!ATTRIBUTE_NAME.test(name)) throw new Error(`Invalid attribute name: ${name}`);
+      return ` ${name}="${escapeHtml(value)}"`;
+    })
+    .join('');
+}
+
 function withNonce(html: string, nonce: string | undefined): string {
   return nonce ? html.replace(/<script\b/g, `<script nonce="${escapeHtml(nonce)}"`) : html;
 }
@@ -52,14 +70,16 @@ export function compileTemplate(source: string): PageTemplate {
   const at = source.indexOf(marker);
   if (at < 0) throw new Error('index.html has no <!-- element --> placeholder');
   const before = source.slice(0, at);
+  const htmlTag = '<html lang="ko"';
+  if (!before.includes(htmlTag)) throw new Error('index.html has no <html lang="ko"> element');
   const after = source.slice(at + marker.length);
   if (!before.includes('<!-- head -->')) throw new Error('index.html has no <!-- head --> placeholder');
   if (!after.includes('<!-- hydration -->')) throw new Error('index.html has no <!-- hydration --> placeholder');
   return {
-    head: ({ meta, nonce, preload }) =>
+    head: ({ meta, nonce, preload, htmlAttributes = {} }) =>
       withNonce(
         // A function replacer: `$` sequences in inserted text must stay literal.
-        before.replace(
+        before.replace(htmlTag, () => htmlTag + attributes(htmlAttributes)).replace(
           '<!-- head -->',
           () =>
             headMeta(meta) +

@@ -1,113 +1,272 @@
 /**
- * 21-day challenge (spec §2 /challenge/challenge): today's check-in, the 21-day board,
- * the streak, and past runs. Missing a day ends a run; a member can start again.
+ * 21-day challenge (spec §2 /challenge/challenge): today's check-in, the month calendar of
+ * check-ins (issue 11 item 4), the streak, and past runs. Missing a day ends a run; a member
+ * can start again. Starting and checking in are page actions: they work without JavaScript
+ * (decision 0031). The calendar's months are plain links (`?month=YYYY-MM#calendar`).
  */
-import { useState } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
-import type { AttendanceAnswer } from '#shared/contract/activity.ts';
+import { useEffect, useRef } from 'react';
+import {
+  Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams,
+  type ActionFunctionArgs, type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { pageById } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { formatDay } from '#client/components/format.ts';
+import { field, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
+import { activeRun, buildCalendar, goalDay, monthToShow, type Attendance, type CalendarDay, type CalendarMonth } from './calendar.ts';
+import { challengeText as t } from './messages.ts';
 
-type Attendance = Omit<AttendanceAnswer, 'result'>;
+const CALENDAR_ID = 'calendar';
+const INTENTS = { start: '/challenge/start', checkin: '/challenge/checkin' } as const;
+type Intent = keyof typeof INTENTS;
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<Attendance | null> {
-  const answer = await homepage(context).get('/activity/getuserattendancecheck');
-  return answer.result === 'success' ? answer : null;
+function isIntent(v: string | null): v is Intent {
+  return v !== null && Object.hasOwn(INTENTS, v);
 }
 
-const STATUS = { active: '진행 중', completed: '완주', ended: '중단' } as const;
+interface Data {
+  attendance: Attendance | null;
+  month: string | null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<Data> {
+  const answer = await homepage(context).get('/activity/getuserattendancecheck');
+  const month = new URL(request.url).searchParams.get('month');
+  if (answer.result !== 'success') return { attendance: null, month };
+  const { result: _result, ...attendance } = answer;
+  return { attendance, month };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const intent = field(await request.formData(), 'intent');
+  if (!isIntent(intent)) return formError(context, t.unknownAction);
+  const answer = await homepage(context).post(INTENTS[intent]);
+  if (answer.result !== 'success') return formError(context, answer.msg, { status: 409 });
+  // Without JavaScript: post/redirect/get, and the page says what happened.
+  if (onServer(context)) throw redirect(`${pageById.challenge.path}?done=${intent}`);
+  return formOk(context, intent, answer.msg);
+}
+
+const monthHref = (month: string) => `?month=${month}#${CALENDAR_ID}`;
+
+function Icon({ kind }: { kind: 'checked' | 'missed' | 'goal' }) {
+  const path = { checked: 'M5 12.5l4.5 4.5L19 7.5', missed: 'M7 7l10 10M17 7L7 17', goal: 'M6 21V4M6 4h11l-2.5 4L17 12H6' }[kind];
+  return (
+    <svg className={`calendar__icon calendar__icon--${kind}`} viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function DayCell({ day, monthNo }: { day: CalendarDay | null; monthNo: number }) {
+  if (!day) return <td className="calendar__blank" />;
+  const cls = ['calendar__day'];
+  if (day.checked) cls.push('is-checked');
+  if (day.missed) cls.push('is-missed');
+  if (day.today) cls.push('is-today');
+  if (day.goal) cls.push('is-goal');
+  if (day.weekday === 0) cls.push('is-sunday');
+  return (
+    <td className={cls.join(' ')} aria-current={day.today ? 'date' : undefined}>
+      <span className="calendar__date" aria-hidden="true">
+        {day.date}
+      </span>
+      <span className="calendar__mark" aria-hidden="true">
+        {day.checked ? <Icon kind="checked" /> : day.missed ? <Icon kind="missed" /> : day.goal ? <Icon kind="goal" /> : null}
+      </span>
+      <span className="sr-only">{t.dayName(day, monthNo)}</span>
+    </td>
+  );
+}
+
+function MonthNav({ cal }: { cal: CalendarMonth }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(cal.month);
+  // A month link that is gone in the new month (the first or last) leaves focus nowhere: the month takes it.
+  useEffect(() => {
+    if (shown.current === cal.month) return;
+    shown.current = cal.month;
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+  }, [cal.month]);
+  const link = (month: string | undefined, label: string, rel: 'prev' | 'next') => {
+    if (!month) return <span className="calendar__nav-link is-disabled">{label}</span>;
+    const [y, m] = month.split('-').map(Number);
+    return (
+      <Link className="calendar__nav-link" to={monthHref(month)} rel={rel} preventScrollReset aria-label={`${label}, ${t.monthTitle(y ?? 0, m ?? 0)}`}>
+        {label}
+      </Link>
+    );
+  };
+  return (
+    <nav className="calendar__nav" aria-label={t.monthNav}>
+      {link(cal.prev, t.prevMonth, 'prev')}
+      <h3 className="calendar__month" aria-live="polite" tabIndex={-1} ref={heading}>
+        {t.monthTitle(cal.year, cal.monthNo)}
+      </h3>
+      {link(cal.next, t.nextMonth, 'next')}
+    </nav>
+  );
+}
+
+function Calendar({ cal }: { cal: CalendarMonth }) {
+  return (
+    <>
+      <MonthNav cal={cal} />
+      <table className="calendar">
+        <caption className="sr-only">{t.caption(cal.year, cal.monthNo)}</caption>
+        <thead>
+          <tr>
+            {t.weekdayShort.map((w, i) => (
+              <th key={w} scope="col" className={i === 0 ? 'is-sunday' : undefined}>
+                <span aria-hidden="true">{w}</span>
+                <span className="sr-only">{t.weekdayLong(i)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {cal.weeks.map((week, i) => (
+            <tr key={i}>
+              {week.map((day, j) => (
+                <DayCell key={day?.day ?? `blank-${i}-${j}`} day={day} monthNo={cal.monthNo} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="calendar__legend" aria-label={t.legend.label}>
+        <li>
+          <span className="calendar__swatch is-checked" aria-hidden="true">
+            <Icon kind="checked" />
+          </span>
+          {t.legend.checked}
+        </li>
+        <li>
+          <span className="calendar__swatch is-missed" aria-hidden="true">
+            <Icon kind="missed" />
+          </span>
+          {t.legend.missed}
+        </li>
+        <li>
+          <span className="calendar__swatch is-today" aria-hidden="true" />
+          {t.legend.today}
+        </li>
+        <li>
+          <span className="calendar__swatch is-goal" aria-hidden="true">
+            <Icon kind="goal" />
+          </span>
+          {t.legend.goal}
+        </li>
+      </ul>
+    </>
+  );
+}
+
+function TodayActions({ attendance }: { attendance: Attendance }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const run = activeRun(attendance);
+  if (run && attendance.checked_in_today === 'Y') return <p className="badge badge--success">{t.checkedToday}</p>;
+  const intent: Intent = run ? 'checkin' : 'start';
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {run ? t.checkin : t.start}
+      </button>
+    </Form>
+  );
+}
 
 export default function ChallengePage() {
-  const data = useLoaderData<Attendance | null>();
+  const { attendance, month } = useLoaderData<Data>();
+  const result = useActionData<FormResult<Intent>>();
+  const [params] = useSearchParams();
   const dialogs = useDialogs();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  if (!data) return <p className="container section empty">{messages.error.temporary}</p>;
-  const run = data.challenge?.status === 'active' ? data.challenge : null;
-  const done = new Map((run?.checkins ?? []).map((c) => [c.day_no, c]));
-  const total = run?.days_total ?? 21;
+  useFormFeedback(result, (ok) => {
+    if (ok.message) void dialogs.alert(ok.message);
+  });
+  if (!attendance) return <p className="container section empty">{messages.error.temporary}</p>;
 
-  const act = async (path: '/challenge/start' | '/challenge/checkin') => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const answer = await homepage().post(path);
-      await dialogs.alert(answer.msg);
-      await revalidator.revalidate();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = activeRun(attendance);
+  const cal = buildCalendar(attendance, monthToShow(attendance, month));
+  const done = params.get('done');
+  const total = run?.days_total ?? 21;
 
   return (
     <div className="container section stack">
       <section className="card challenge" aria-labelledby="today-title">
         <h2 id="today-title" className="card__title">
-          오늘의 출석 · {formatDay(data.today)}
+          {t.todayTitle} · {formatDay(attendance.today)}
         </h2>
         {run ? (
           <p className="lead">
-            <strong className="challenge__streak">{run.streak}일째</strong> 연속 출석 중입니다. {total}일을 채우면 완주 포인트가 적립됩니다.
+            <strong className="challenge__streak">{t.streak(run.streak)}</strong> {t.streakLead(total)}
           </p>
         ) : (
-          <p className="lead">진행 중인 챌린지가 없습니다. 오늘 시작하면 오늘이 1일째가 됩니다.</p>
+          <p className="lead">{t.noRun}</p>
+        )}
+        <FormMessage result={result} id="challenge-message" />
+        {isIntent(done) && !result && (
+          <p className="form-message" role="status">
+            {t.done[done]}
+          </p>
         )}
         <div className="card__actions">
-          {!run ? (
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/challenge/start')}>
-              21일 챌린지 시작하기
-            </button>
-          ) : data.checked_in_today === 'Y' ? (
-            <p className="badge badge--success">오늘 출석을 마쳤습니다</p>
-          ) : (
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void act('/challenge/checkin')}>
-              오늘 출석하기
-            </button>
-          )}
+          <TodayActions attendance={attendance} />
         </div>
       </section>
 
-      <section className="card" aria-labelledby="board-title">
+      <section id={CALENDAR_ID} className="card" aria-labelledby="board-title">
         <h2 id="board-title" className="card__title">
-          출석판
+          {t.boardTitle}
         </h2>
-        <ol className="day-grid">
-          {Array.from({ length: total }, (_, i) => i + 1).map((n) => {
-            const c = done.get(n);
-            return (
-              <li key={n} className={`day-grid__day${c ? ' is-done' : ''}`}>
-                <span aria-hidden="true">{n}</span>
-                <span className="sr-only">
-                  {n}일째 {c ? `출석, ${c.points}포인트` : '출석 전'}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-        {run && <p className="field__hint">{formatDay(run.started_day)}에 시작했습니다.</p>}
+        {run && (
+          <dl className="calendar__summary">
+            <div>
+              <dt>{t.summary.current}</dt>
+              <dd>{t.summary.days(run.streak)}</dd>
+            </div>
+            <div>
+              <dt>{t.summary.started}</dt>
+              <dd>{formatDay(run.started_day)}</dd>
+            </div>
+            <div>
+              <dt>{t.summary.goal}</dt>
+              <dd>{formatDay(goalDay(run))}</dd>
+            </div>
+          </dl>
+        )}
+        <Calendar cal={cal} />
       </section>
 
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title" className="card__title">
-          지난 챌린지
+          {t.historyTitle}
         </h2>
-        {data.history.length === 0 ? (
-          <p className="empty">아직 기록이 없습니다.</p>
+        {attendance.history.length === 0 ? (
+          <p className="empty">{t.historyEmpty}</p>
         ) : (
           <ul className="list-rows">
-            {data.history.map((h) => (
-              <li key={h.challenge_key} className="list-row">
-                <span className={`badge${h.status === 'completed' ? ' badge--success' : ' badge--gray'}`}>{STATUS[h.status]}</span>
-                <span className="list-row__title">
-                  {formatDay(h.started_day)} ~ {formatDay(h.ended_day ?? h.last_checkin_day)}
-                </span>
-                <span className="list-row__meta">
-                  {h.streak} / {h.days_total}일
-                </span>
-              </li>
-            ))}
+            {attendance.history.map((h) => {
+              const [y, m] = h.started_day.split('-').map(Number);
+              return (
+                <li key={h.challenge_key} className="list-row challenge-run">
+                  <span className={`badge${h.status === 'completed' ? ' badge--success' : h.status === 'active' ? '' : ' badge--gray'}`}>
+                    {t.status[h.status]}
+                  </span>
+                  <span className="list-row__title">
+                    {formatDay(h.started_day)} ~ {formatDay(h.ended_day ?? h.last_checkin_day)}
+                  </span>
+                  <span className="list-row__meta">{t.historyStreak(h.streak, h.days_total)}</span>
+                  <Link className="challenge-run__link" to={monthHref(h.started_day.slice(0, 7))} preventScrollReset>
+                    {t.showMonth(y ?? 0, m ?? 0)}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

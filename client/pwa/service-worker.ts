@@ -1,0 +1,141 @@
+/**
+ * The portal's service worker, built into dist/client/sw.js by scripts/vite-service-worker.ts
+ * (which supplies the precache list, the cache name and the Korean fallback texts). It
+ * precaches the shell's static files and the offline page when it installs, serves those
+ * files from the cache, lets pages go to the network (the offline page when there is none),
+ * and shows push reminders and opens their page on a tap. Rules: sw-policy.ts.
+ */
+import { CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, storable } from './sw-policy.ts';
+
+declare const __SW_PRECACHE__: readonly string[];
+declare const __SW_CACHE__: string;
+declare const __SW_OFFLINE__: string;
+declare const __SW_HOME__: string;
+declare const __SW_ICON__: string;
+declare const __SW_PUSH_TITLE__: string;
+declare const __SW_PUSH_BODY__: string;
+
+// The service worker's own types (the DOM library describes pages, not workers).
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  readonly preloadResponse: Promise<Response | undefined>;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown; text(): string } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+}
+interface WorkerScope {
+  readonly location: { readonly origin: string };
+  readonly registration: ServiceWorkerRegistration;
+  readonly clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+    claim(): Promise<void>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
+}
+
+const sw = self as unknown as WorkerScope;
+const origin = sw.location.origin;
+const precached = new Set(__SW_PRECACHE__);
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(__SW_CACHE__)
+      .then((cache) => cache.addAll(__SW_PRECACHE__))
+      .then(() => sw.skipWaiting()),
+  );
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(CACHE_PREFIX) && key !== __SW_CACHE__) await caches.delete(key);
+      }
+      // Pages start loading while the worker wakes up.
+      await sw.registration.navigationPreload?.enable();
+      await sw.clients.claim();
+    })(),
+  );
+});
+
+/** A page from the network (never stored); the offline page when there is no network. */
+async function navigate(event: FetchEvent): Promise<Response> {
+  try {
+    return (await event.preloadResponse) ?? (await fetch(event.request));
+  } catch {
+    return (await caches.match(__SW_OFFLINE__, { cacheName: __SW_CACHE__ })) ?? Response.error();
+  }
+}
+
+/** A static file of the build: from the cache, else from the network (kept when it may be). */
+async function staticFile(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(__SW_CACHE__);
+  const hit = await cache.match(event.request);
+  if (hit) return hit;
+  const response = await fetch(event.request);
+  if (storable(response)) event.waitUntil(cache.put(event.request, response.clone()));
+  return response;
+}
+
+sw.addEventListener('fetch', (event) => {
+  const handling = handlingOf(event.request, origin, precached);
+  if (handling === 'navigate') event.respondWith(navigate(event));
+  else if (handling === 'static') event.respondWith(staticFile(event));
+});
+
+function pushPayload(event: PushEvent): unknown {
+  if (!event.data) return undefined;
+  try {
+    return event.data.json();
+  } catch {
+    return { body: event.data.text() };
+  }
+}
+
+sw.addEventListener('push', (event) => {
+  const notice = noticeFromPush(pushPayload(event), origin, {
+    title: __SW_PUSH_TITLE__,
+    body: __SW_PUSH_BODY__,
+    icon: __SW_ICON__,
+    url: __SW_HOME__,
+  });
+  event.waitUntil(
+    sw.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon: notice.icon,
+      lang: 'ko',
+      data: { url: notice.url },
+      ...(notice.tag ? { tag: notice.tag } : {}),
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = notificationTarget(event.notification.data, origin, __SW_HOME__);
+  event.waitUntil(
+    (async () => {
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => w.url === target);
+      if (open) await open.focus();
+      else await sw.clients.openWindow(target);
+    })(),
+  );
+});
