@@ -127,7 +127,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '다음 모임 날짜 정하기 (회장): 오늘부터 180일 안, null이면 지움. 모임 전날 18시에 알림을 켠 회원에게 모임 알림',
       params: ClubParams,
       body: NextMeetingBody,
-      response: { 200: ClubMembershipAnswer, ...writeErrors },
+      response: { 200: ClubMembershipAnswer, ...errorAnswers(400, 401, 403, 404) },
     }),
     (req) => {
       const ctx = writeContext(req);
