@@ -20,6 +20,11 @@ function schemaType(s: TSchema): unknown {
   return (s as { type?: unknown }).type;
 }
 
+/** A secret's value never appears in an error message (EnvType.secret). */
+function isSecret(s: TSchema): boolean {
+  return (s as { secret?: unknown }).secret === true;
+}
+
 /** What a property accepts, for the error message (its description, else its type). */
 function expectation(s: TSchema): string {
   const desc = (s as { description?: unknown }).description;
@@ -67,7 +72,8 @@ export function readEnv<T extends TObject>(schema: T, env: Env): Static<T> {
     const key = error.instancePath.split('/')[1] ?? '';
     const prop = (schema.properties as Record<string, TSchema>)[key];
     if (!prop) continue;
-    throw new ConfigError(`${key} must be ${expectation(prop)}, got "${String(raw[key] ?? '')}"`);
+    const shown = isSecret(prop) ? '(value not shown)' : `got "${String(raw[key] ?? '')}"`;
+    throw new ConfigError(`${key} must be ${expectation(prop)}, ${shown}`);
   }
   throw new ConfigError('invalid configuration');
 }
@@ -90,6 +96,8 @@ export const EnvType = {
   text: (def: string, description?: string) => Type.String({ default: def, ...(description ? { description } : {}) }),
   optionalText: (description: string, pattern?: string) =>
     Type.Optional(Type.String({ description, ...(pattern ? { pattern } : {}) })),
+  /** A secret: checked like text, but a wrong value is never echoed in the error. */
+  secret: (description: string, pattern: string) => Type.Optional(Type.String({ description, pattern, secret: true })),
   /** An absolute http(s) URL. */
   url: () => Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+', description: 'an absolute http(s) URL' })),
   /** A same-origin path ("/x"), never "//host". */

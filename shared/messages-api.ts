@@ -58,6 +58,19 @@ export const apiFieldLabels: Readonly<Record<string, string>> = {
   month: '조회 월',
   content_type: '콘텐츠 종류',
   keep: '로그인 상태 유지',
+  fcm_token: '알림 구독 정보',
+  endpoint: '알림 구독 정보',
+  p256dh: '알림 구독 정보',
+  auth: '알림 구독 정보',
+  expirationTime: '알림 구독 정보',
+  reminder_hour: '알림 시각',
+  reminders: '받을 알림',
+  challenge: '챌린지 출석 알림',
+  points_expiring: '포인트 소멸 알림',
+  club_meeting: '동아리 모임 알림',
+  notification_permission: '알림 권한',
+  goal_books: '목표 권수',
+  next_meeting_on: '다음 모임 날짜',
 };
 
 /** Activity names as members know them (point list, counts, messages). */
@@ -199,5 +212,37 @@ export const apiMessages = {
   },
   book: {
     notFound: '도서 정보를 찾을 수 없습니다.',
+  },
+  push: {
+    disabled: '알림 기능을 사용할 수 없습니다.',
+    subscriptionInvalid: '알림 구독 정보가 올바르지 않습니다. 알림을 다시 켜 주세요.',
+    turnedOn: (hour: number) => `알림을 켰습니다. 챌린지 출석 알림은 매일 ${hour}시에 보내 드립니다.`,
+    turnedOff: '알림을 껐습니다.',
+    /** The reminders themselves: { title, body } of the notification. */
+    challenge: {
+      title: '21일 챌린지 출석',
+      body: (dayNo: number) => `오늘 ${n(dayNo)}일째 출석을 아직 하지 않았습니다. 자정 전에 출석을 인증해 주세요.`,
+    },
+    pointsExpiring: {
+      title: '포인트 소멸 안내',
+      body: (points: number) =>
+        `보유한 ${n(points)}포인트는 12월 31일이 지나면 소멸됩니다. 참여 서점에서 종이책을 사는 데 사용해 주세요.`,
+    },
+    clubMeeting: {
+      title: '독서동아리 모임 안내',
+      body: (club: string, others: number) =>
+        others > 0
+          ? `내일 ${club} 외 ${n(others)}개 동아리의 모임이 있습니다. 모임 일정을 확인해 주세요.`
+          : `내일 ${club} 모임이 있습니다. 모임 일정을 확인해 주세요.`,
+    },
+  },
+  goal: {
+    saved: (books: number) => `올해 목표를 ${n(books)}권으로 정했습니다.`,
+  },
+  clubSchedule: {
+    leaderOnly: '동아리 회장만 다음 모임 날짜를 정할 수 있습니다.',
+    outOfRange: (days: number) => `다음 모임 날짜는 오늘부터 ${n(days)}일 안에서 골라 주세요.`,
+    set: (month: number, day: number) => `다음 모임 날짜를 ${month}월 ${day}일로 정했습니다.`,
+    cleared: '다음 모임 날짜를 지웠습니다.',
   },
 } as const;

@@ -22,6 +22,11 @@ import { challengeRoutes } from './routes/challenge.ts';
 import { bookclubRoutes } from './routes/bookclub.ts';
 import { adminRoutes, pointRoutes } from './routes/points.ts';
 import { bookRoutes } from './routes/books.ts';
+import { pushRoutes } from './routes/push.ts';
+import { statisticsRoutes } from './routes/statistics.ts';
+import { createReminders, type Reminders } from './push/reminders.ts';
+import { startReminderSchedule, type ReminderSchedule } from './push/scheduler.ts';
+import { webPushSender } from './push/sender.ts';
 
 export const API_PREFIX = '/api/v1/homepage';
 
@@ -31,8 +36,13 @@ export interface HomepageApiOptions {
   /** Seed realistic data at start (idempotent). */
   seed?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** Overrides of the environment's settings: token lifetimes, programme rules, clock, random. */
+  /** Overrides of the environment's settings: token lifetimes, programme rules, push, clock, random. */
   settings?: ApiSettingsInput;
+  /**
+   * Run the reminders on their schedule (croner, Asia/Seoul): one schedule per API process,
+   * so main.ts and worker.ts turn it on; tests run the reminders directly (app.reminders).
+   */
+  scheduleReminders?: boolean;
 }
 
 declare module 'fastify' {
@@ -40,6 +50,9 @@ declare module 'fastify' {
     db: Database;
     stores: Stores;
     settings: ApiSettings;
+    reminders: Reminders;
+    /** The reminders' schedule when this app runs it (scheduleReminders and VAPID keys). */
+    reminderSchedule: ReminderSchedule | null;
   }
 }
 
@@ -57,14 +70,27 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
 
   const settings = resolveSettings(opts.settings);
   const db = openDatabase(opts.dbFile);
-  app.addHook('onClose', () => {
-    db.close();
-  });
   const stores = createStores(db);
   if (opts.seed ?? true) seed(db, settings, stores);
+  const { vapid } = settings.push;
+  const sender = settings.push.sender ?? (vapid ? webPushSender(vapid) : null);
+  const reminders = createReminders({ stores, settings, sender, log: app.log });
+  let schedule: ReminderSchedule | undefined;
+  if (opts.scheduleReminders) {
+    if (sender) schedule = startReminderSchedule(reminders, app.log);
+    else app.log.info('push reminders are off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set');
+  }
+  app.addHook('onClose', async () => {
+    // A reminder run under way finishes its writes before the database closes.
+    await schedule?.stop();
+    await reminders.idle();
+    db.close();
+  });
   app.decorate('db', db);
   app.decorate('stores', stores);
   app.decorate('settings', settings);
+  app.decorate('reminders', reminders);
+  app.decorate('reminderSchedule', schedule ?? null);
   app.decorateRequest('auth', null);
 
   await app.register(swagger, {
@@ -112,5 +138,7 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   await app.register(bookclubRoutes, { prefix: `${API_PREFIX}/bookclub` });
   await app.register(bookRoutes, { prefix: API_PREFIX });
   await app.register(adminRoutes, { prefix: `${API_PREFIX}/admin` });
+  await app.register(pushRoutes, { prefix: API_PREFIX });
+  await app.register(statisticsRoutes, { prefix: API_PREFIX });
   return app;
 }

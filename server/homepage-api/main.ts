@@ -8,11 +8,12 @@ import pino from 'pino';
 import { ConfigError, readEnv } from '#server/env.ts';
 import { loggerOptions } from '#server/logger.ts';
 import { buildHomepageApi } from './app.ts';
-import { ApiEnv } from './settings.ts';
+import { ApiEnv, settingsFromEnv } from './settings.ts';
 
 let env;
 try {
   env = readEnv(ApiEnv, process.env);
+  settingsFromEnv(process.env); // checks what goes together (the VAPID keys)
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   pino(loggerOptions({ level: 'error', name: 'homepage-api' })).fatal({ err: { message: err.message } }, 'invalid configuration');
@@ -22,6 +23,7 @@ try {
 const app = await buildHomepageApi({
   dbFile: join(resolve(env.DATA_DIR), 'homepage.db'),
   logger: loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }),
+  scheduleReminders: true,
 });
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

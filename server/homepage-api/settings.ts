@@ -4,9 +4,11 @@
  * configuration, not a literal in code"). Read from the environment once (ApiEnv, server/env.ts), overridable
  * by buildHomepageApi options (tests shorten lifetimes, lower caps, move the clock).
  */
+import { createECDH } from 'node:crypto';
 import { Type } from 'typebox';
 import type { ActivityType } from '#shared/contract/points.ts';
-import { EnvType, readEnv, type Env } from '#server/env.ts';
+import { ConfigError, EnvType, readEnv, type Env } from '#server/env.ts';
+import type { PushSender } from './push/sender.ts';
 import { systemClock, type Clock } from './time.ts';
 
 export interface ActivityRule {
@@ -54,6 +56,26 @@ export const DEFAULT_RULES: ProgrammeRules = {
   reviewMaxChars: 1000,
 };
 
+/** The server's VAPID key pair (base64url, as web-push takes them) and its contact (RFC 8292). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: URL the push services may contact. */
+  subject: string;
+}
+
+/** Web Push (decision 0110). Without VAPID keys the feature hides itself. */
+export interface PushSettings {
+  vapid: VapidKeys | null;
+  /** Hosts (and their subdomains) a subscription's endpoint may be on: the browsers' push services. */
+  serviceHosts: readonly string[];
+  /** Sends one notification; default: web-push with the VAPID keys. Injectable for tests. */
+  sender?: PushSender;
+}
+
+/** The push services of Chrome/Edge/Samsung (FCM), Firefox, Safari and Windows. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'web.push.apple.com', 'notify.windows.com'];
+
 export interface ApiSettings {
   accessTtlS: number;
   /** Refresh token lifetime of a sign-in without "keep me signed in". */
@@ -65,12 +87,16 @@ export interface ApiSettings {
   /** Code 60/2 (decisions D2) when the codes table does not override it. */
   loginRedirectUrl: string;
   rules: ProgrammeRules;
+  push: PushSettings;
   clock: Clock;
   /** Random number in [0, 1) for check-in points; injectable for tests. */
   random: () => number;
 }
 
-export type ApiSettingsInput = Partial<Omit<ApiSettings, 'rules'>> & { rules?: Partial<ProgrammeRules> };
+export type ApiSettingsInput = Partial<Omit<ApiSettings, 'rules' | 'push'>> & {
+  rules?: Partial<ProgrammeRules>;
+  push?: Partial<PushSettings>;
+};
 
 /** Every variable the reference API reads (README "Configuration"), read by server/env.ts. */
 export const ApiEnv = Type.Object({
@@ -85,11 +111,38 @@ export const ApiEnv = Type.Object({
   LOGIN_REDIRECT_URL: EnvType.path('/login/login'),
   POINTS_MONTHLY_CAP: EnvType.int(DEFAULT_RULES.monthlyCap, 0, 10_000_000),
   POINTS_YEARLY_CAP: EnvType.int(DEFAULT_RULES.yearlyCap, 0, 100_000_000),
+  VAPID_PUBLIC_KEY: EnvType.optionalText('a VAPID public key: an uncompressed P-256 point in base64url (87 characters)', '^[A-Za-z0-9_-]{87}$'),
+  VAPID_PRIVATE_KEY: EnvType.secret('a VAPID private key: 32 bytes in base64url (43 characters)', '^[A-Za-z0-9_-]{43}$'),
+  VAPID_SUBJECT: EnvType.optionalText('a mailto: address or an https: URL', '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s/]+\\S*)$'),
+  PUSH_SERVICE_HOSTS: EnvType.text(DEFAULT_PUSH_SERVICE_HOSTS.join(','), 'comma-separated host names of push services'),
 });
+
+/** The VAPID keys of the environment: all three or none (none: push hides itself). */
+function vapidFromEnv(env: { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVATE_KEY?: string | undefined; VAPID_SUBJECT?: string | undefined }): VapidKeys | null {
+  const given = { VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY, VAPID_SUBJECT: env.VAPID_SUBJECT };
+  const missing = Object.entries(given).filter(([, v]) => v === undefined).map(([k]) => k);
+  if (missing.length === 3) return null;
+  if (missing.length > 0) throw new ConfigError(`VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: ${missing.join(', ')} missing`);
+  const keys = { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' };
+  let derived: string;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
+    derived = ecdh.getPublicKey('base64url');
+  } catch {
+    throw new ConfigError('VAPID_PRIVATE_KEY is not a P-256 private key (value not shown)');
+  }
+  if (derived !== keys.publicKey) throw new ConfigError('VAPID_PRIVATE_KEY does not belong to VAPID_PUBLIC_KEY (value not shown)');
+  return keys;
+}
 
 export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'clock' | 'random'> {
   const env = readEnv(ApiEnv, source);
   return {
+    push: {
+      vapid: vapidFromEnv(env),
+      serviceHosts: env.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    },
     accessTtlS: env.ACCESS_TOKEN_TTL_S,
     refreshTtlS: env.REFRESH_TOKEN_TTL_S,
     refreshKeepTtlS: env.REFRESH_TOKEN_TTL_KEEP_S,
@@ -101,12 +154,13 @@ export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'c
 
 export function resolveSettings(input: ApiSettingsInput = {}, env: Env = process.env): ApiSettings {
   const base = settingsFromEnv(env);
-  const { rules, ...rest } = input;
+  const { rules, push, ...rest } = input;
   return {
     ...base,
     clock: systemClock,
     random: Math.random,
     ...rest,
     rules: { ...base.rules, ...rules, activities: { ...base.rules.activities, ...rules?.activities } },
+    push: { ...base.push, ...push },
   };
 }

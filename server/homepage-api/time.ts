@@ -19,6 +19,16 @@ export function seoulDay(ms: number): string {
   return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The Seoul hour, 0–23. */
+export function seoulHour(ms: number): number {
+  return new Date(ms + OFFSET_MS).getUTCHours();
+}
+
+/** Milliseconds from `ms` to the next Seoul midnight. */
+export function untilSeoulMidnight(ms: number): number {
+  return DAY_MS - ((ms + OFFSET_MS) % DAY_MS);
+}
+
 /** 2026-11 */
 export function seoulMonth(ms: number): string {
   return seoulDay(ms).slice(0, 7);

@@ -20,6 +20,7 @@ if (!port) throw new Error('worker.ts must run as a worker thread');
 const app = await buildHomepageApi({
   dbFile: data.dbFile,
   logger: loggerOptions({ level: data.logLevel, name: 'homepage-api' }),
+  scheduleReminders: true,
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 port.postMessage({ type: 'listening', url: address } satisfies EmbeddedApiMessage);

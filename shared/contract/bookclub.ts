@@ -15,7 +15,10 @@ export const Club = Type.Object({
   member_count: Type.Integer(),
   city_code: Type.String(),
   city_name: Type.String(),
-  schedule: Type.String(),
+  schedule: Type.String({ description: '정기 모임 안내(글)' }),
+  next_meeting_on: Nullable(DateOnly, {
+    description: '회장이 정한 다음 모임 날짜(오늘 이후). 전날 18시에 알림을 켠 회원에게 모임 알림. 정하지 않았거나 지났으면 null',
+  }),
   description: Type.String(),
   joined_yn: YesNo,
   leader_yn: YesNo,
@@ -67,6 +70,16 @@ export const MeetingBody = Type.Object(
   { additionalProperties: false },
 );
 export type MeetingBody = Static<typeof MeetingBody>;
+/** POST /bookclub/{club_key}/nextmeeting (leader): the next meeting's day, or null to clear it. */
+export const NextMeetingBody = Type.Object(
+  {
+    next_meeting_on: Nullable(DateOnly, {
+      description: '다음 모임 날짜 YYYY-MM-DD: 오늘부터 180일 안(한국 표준시). null이면 지움. 그 밖의 날짜는 400',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type NextMeetingBody = Static<typeof NextMeetingBody>;
 export const MeetingAnswer = Success({
   meeting_key: Type.Integer(),
   msg: Type.String(),

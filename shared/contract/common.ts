@@ -48,8 +48,8 @@ export const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', descri
 
 export const Isbn13 = Type.String({ pattern: '^97[89][0-9]{10}$', description: 'ISBN-13 (숫자 13자리)' });
 
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
+  return Type.Union([schema, Type.Null()], options);
 }
 
 /** Query parameters of a paginated list whose page size defaults to `defaultSize`. */

@@ -13,3 +13,5 @@ export * from './points.ts';
 export * from './activity.ts';
 export * from './books.ts';
 export * from './bookclub.ts';
+export * from './push.ts';
+export * from './statistics.ts';

@@ -20,6 +20,7 @@ import {
   PopularAnswer, PopularQuery, PurchaseBody, RankingAnswer, RankingQuery, RefreshAnswer, RefreshBody,
   RegionListAnswer, RegionParamsA, RegionParamsAB, ReviewBody, ReviewListAnswer, SsoAnswer, SsoParams, SsoQuery,
   SystemContentAnswer, SystemContentQuery, TokenLogoutAnswer, UserCardAnswer, UserInfoAnswer, UserInfoUpdate,
+  GoalAnswer, GoalBody, NextMeetingBody, PushBody, PushConfigAnswer, PushDeleteBody, PushStateAnswer, UserStatisticsAnswer,
 } from './index.ts';
 
 export interface Operation {
@@ -54,6 +55,12 @@ export const homepageOperations = {
   'GET /user/point': { answer: PointAnswer },
   'GET /user/point/list': { query: PointListQuery, answer: PointListAnswer },
   'GET /user/penalty/list': { query: PenaltyListQuery, answer: PenaltyListAnswer },
+  'POST /user/goal': { body: GoalBody, answer: GoalAnswer },
+  // push reminders (Web Push; spec §3 push state)
+  'GET /push/config': { answer: PushConfigAnswer },
+  'GET /user/push': { answer: PushStateAnswer },
+  'POST /user/push': { body: PushBody, answer: PushStateAnswer },
+  'DELETE /user/push': { body: PushDeleteBody, answer: PushStateAnswer },
   // activity
   'POST /activity/bookdiary': { body: DiaryBody, answer: EarnAnswer },
   'POST /activity/bookreview': { body: ReviewBody, answer: EarnAnswer },
@@ -71,6 +78,7 @@ export const homepageOperations = {
   'GET /activity/getactivityranking': { query: RankingQuery, answer: RankingAnswer },
   'GET /activity/getuserattendancecheck': { answer: AttendanceAnswer },
   'GET /activity/authortalks': { query: AuthorTalkQuery, answer: AuthorTalkListAnswer },
+  'GET /activity/getuserstatistics': { answer: UserStatisticsAnswer },
   // challenge
   'POST /challenge/start': { answer: CheckinAnswer },
   'POST /challenge/checkin': { answer: CheckinAnswer },
@@ -80,6 +88,7 @@ export const homepageOperations = {
   'POST /bookclub/:club_key/join': { params: ClubParams, answer: ClubMembershipAnswer },
   'POST /bookclub/:club_key/leave': { params: ClubParams, answer: ClubMembershipAnswer },
   'POST /bookclub/:club_key/meetings': { params: ClubParams, body: MeetingBody, answer: MeetingAnswer },
+  'POST /bookclub/:club_key/nextmeeting': { params: ClubParams, body: NextMeetingBody, answer: ClubMembershipAnswer },
   // books, popular, bookstores
   'GET /book/search': { query: BookSearchQuery, answer: BookSearchAnswer },
   'GET /book/:isbn': { params: IsbnParams, answer: BookAnswer },

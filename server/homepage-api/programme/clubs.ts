@@ -8,13 +8,16 @@ import { apiMessages } from '#shared/messages-api.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import type { ClubRow } from '../store/clubs.ts';
 import type { Stores } from '../store/index.ts';
-import { seoulDay } from '../time.ts';
+import { addDays, seoulDay } from '../time.ts';
 import type { WriteContext } from './activities.ts';
 import { recordActivity } from './earn.ts';
 import { maskName, requireParticipant } from './participant.ts';
 
-/** The club as the asking member (or a visitor, `me` null) sees it. */
-export function clubAnswer(stores: Stores, c: ClubRow, me: number | null): Club {
+/** The furthest ahead a leader may announce the next meeting. */
+const NEXT_MEETING_MAX_DAYS = 180;
+
+/** The club as the asking member (or a visitor, `me` null) sees it on `today`. */
+export function clubAnswer(stores: Stores, c: ClubRow, me: number | null, today: string): Club {
   return {
     club_key: c.clubId,
     name: c.name,
@@ -24,6 +27,7 @@ export function clubAnswer(stores: Stores, c: ClubRow, me: number | null): Club 
     city_code: c.cityCode,
     city_name: stores.codes.cityName(c.cityCode),
     schedule: c.schedule,
+    next_meeting_on: c.nextMeetingOn !== null && c.nextMeetingOn >= today ? c.nextMeetingOn : null,
     description: c.description,
     joined_yn: c.joined ? 'Y' : 'N',
     leader_yn: me !== null && c.leaderId === me ? 'Y' : 'N',
@@ -82,4 +86,18 @@ export function recordMeeting({ stores, settings, member }: WriteContext, clubId
     });
     return { meetingId, awarded };
   });
+}
+
+/** The leader announces the next meeting (today up to NEXT_MEETING_MAX_DAYS ahead) or clears it; answers the message. */
+export function setNextMeeting({ stores, settings, member }: WriteContext, clubId: number, day: string | null): string {
+  const today = seoulDay(settings.clock());
+  if (day !== null && (day < today || day > addDays(today, NEXT_MEETING_MAX_DAYS))) {
+    throw badRequest(apiMessages.clubSchedule.outOfRange(NEXT_MEETING_MAX_DAYS));
+  }
+  stores.transaction(() => {
+    const c = requireClub(stores, clubId, member.memberId);
+    if (c.leaderId !== member.memberId) throw new ApiError(404, apiMessages.clubSchedule.leaderOnly);
+    stores.clubs.setNextMeeting(clubId, day);
+  });
+  return day === null ? apiMessages.clubSchedule.cleared : apiMessages.clubSchedule.set(Number(day.slice(5, 7)), Number(day.slice(8, 10)));
 }

@@ -4,17 +4,19 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ClubDetailAnswer, ClubListAnswer, ClubListQuery, ClubMembershipAnswer, ClubParams, MeetingAnswer, MeetingBody,
+  ClubDetailAnswer, ClubListAnswer, ClubListQuery, ClubMembershipAnswer, ClubParams, MeetingAnswer, MeetingBody, NextMeetingBody,
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers } from '../errors.ts';
-import { clubAnswer, joinClub, leaveClub, recordMeeting, requireClub } from '../programme/clubs.ts';
+import { clubAnswer, joinClub, leaveClub, recordMeeting, requireClub, setNextMeeting } from '../programme/clubs.ts';
 import { maskName } from '../programme/participant.ts';
 import { seoulDay } from '../time.ts';
 import { memberRoute, optionalMemberRoute, pageInfo, pageOf, writeContext, writeErrors } from './kit.ts';
 
 export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
+  /** The club as the member sees it after a write. */
+  const clubAfter = (me: number, clubKey: number) => clubAnswer(stores, requireClub(stores, clubKey, me), me, seoulDay(settings.clock()));
 
   app.get(
     '/list',
@@ -28,7 +30,8 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const me = req.auth?.member.memberId ?? null;
       const pg = pageOf(req.query);
       const r = stores.clubs.list({ city: req.query.city_code ?? null, mineOnly: req.query.mine_yn === 'Y', me }, pg);
-      return { result: 'success' as const, club_list: r.rows.map((c) => clubAnswer(stores, c, me)), ...pageInfo(pg, r.total) };
+      const today = seoulDay(settings.clock());
+      return { result: 'success' as const, club_list: r.rows.map((c) => clubAnswer(stores, c, me, today)), ...pageInfo(pg, r.total) };
     },
   );
 
@@ -48,7 +51,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rule = settings.rules.activities.bookclub;
       return {
         result: 'success' as const,
-        club: clubAnswer(stores, c, me),
+        club: clubAnswer(stores, c, me, today),
         members: stores.clubs.members(c.clubId).map((m) => ({
           user_no: isLeader ? m.userNo : null,
           user_name: isLeader ? m.userName : maskName(m.userName),
@@ -78,8 +81,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (req) => {
       const ctx = writeContext(req);
       joinClub(ctx, req.params.club_key);
-      const club = clubAnswer(stores, requireClub(stores, req.params.club_key, ctx.member.memberId), ctx.member.memberId);
-      return { result: 'success' as const, club, msg: apiMessages.bookclub.joined };
+      return { result: 'success' as const, club: clubAfter(ctx.member.memberId, req.params.club_key), msg: apiMessages.bookclub.joined };
     },
   );
 
@@ -94,8 +96,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (req) => {
       const ctx = writeContext(req);
       leaveClub(ctx, req.params.club_key);
-      const club = clubAnswer(stores, requireClub(stores, req.params.club_key, ctx.member.memberId), ctx.member.memberId);
-      return { result: 'success' as const, club, msg: apiMessages.bookclub.left };
+      return { result: 'success' as const, club: clubAfter(ctx.member.memberId, req.params.club_key), msg: apiMessages.bookclub.left };
     },
   );
 
@@ -116,6 +117,22 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
         msg: apiMessages.bookclub.meetingRecorded(awarded.filter((a) => a.points > 0).length),
         awarded,
       };
+    },
+  );
+
+  app.post(
+    '/:club_key/nextmeeting',
+    memberRoute({
+      tags: ['bookclub'],
+      summary: '다음 모임 날짜 정하기 (회장): 오늘부터 180일 안, null이면 지움. 모임 전날 18시에 알림을 켠 회원에게 모임 알림',
+      params: ClubParams,
+      body: NextMeetingBody,
+      response: { 200: ClubMembershipAnswer, ...errorAnswers(400, 401, 403, 404) },
+    }),
+    (req) => {
+      const ctx = writeContext(req);
+      const msg = setNextMeeting(ctx, req.params.club_key, req.body.next_meeting_on);
+      return { result: 'success' as const, club: clubAfter(ctx.member.memberId, req.params.club_key), msg };
     },
   );
 };

@@ -93,6 +93,13 @@ export function seed(db: Database, settings: ApiSettings = resolveSettings(), st
       for (const m of c.members) clubMember.run(c.key, m, isoSeoul(Date.parse('2026-02-01T09:00:00+09:00') + m * 60_000));
     }
 
+    // The next meetings leaders announced: club 1 tomorrow (its reminder goes out today at
+    // 18:00), club 2 in nine days. Once per database, dated from the first seeding.
+    if (Number(db.prepare("INSERT OR IGNORE INTO seed_marks (mark, done_at) VALUES ('club-next-meetings-v1', ?)").run(isoSeoul(settings.clock())).changes) === 1) {
+      stores.clubs.setNextMeeting(1, addDays(today, 1));
+      stores.clubs.setNextMeeting(2, addDays(today, 9));
+    }
+
     // Books: the curated list, then generated ones up to SEED_BOOK_COUNT. Only new rows are indexed.
     const addBook = bookWriter(db);
     const curated = curatedBooks();

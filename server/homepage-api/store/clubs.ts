@@ -12,6 +12,8 @@ export interface ClubRow {
   memberCount: number;
   cityCode: string;
   schedule: string;
+  /** The next meeting the leader announced (may be past). */
+  nextMeetingOn: string | null;
   description: string;
   /** The asking member belongs to it. */
   joined: boolean;
@@ -43,6 +45,7 @@ function toClub(r: Row): ClubRow {
     memberCount: int(r, 'member_count'),
     cityCode: str(r, 'city_code'),
     schedule: str(r, 'schedule'),
+    nextMeetingOn: strOrNull(r, 'next_meeting_on'),
     description: str(r, 'description'),
     joined: int(r, 'joined') === 1,
   };
@@ -77,6 +80,7 @@ export function clubStore(db: Database) {
   const addMeeting = db.prepare(
     'INSERT INTO club_meetings (club_id, held_on, topic, isbn, recorded_at) VALUES (?, ?, ?, ?, ?) RETURNING meeting_id',
   );
+  const setNextMeeting = db.prepare('UPDATE book_clubs SET next_meeting_on = ? WHERE club_id = ?');
   const addAttendance = db.prepare('INSERT INTO club_attendance (activity_id, meeting_id, member_id) VALUES (?, ?, ?)');
 
   return {
@@ -131,6 +135,11 @@ export function clubStore(db: Database) {
 
     addMeeting(m: { clubId: number; heldOn: string; topic: string; isbn: string | null; at: number }): number {
       return int(addMeeting.get(m.clubId, m.heldOn, m.topic, m.isbn, isoSeoul(m.at)) ?? {}, 'meeting_id');
+    },
+
+    /** The next meeting's day, or null to clear it. */
+    setNextMeeting(clubId: number, day: string | null): void {
+      setNextMeeting.run(day, clubId);
     },
 
     addAttendance(activityId: number, meetingId: number, memberId: number): void {

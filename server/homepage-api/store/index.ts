@@ -11,6 +11,8 @@ import { codeStore } from './codes.ts';
 import { contentStore } from './content.ts';
 import { memberStore } from './members.ts';
 import { pointStore } from './points.ts';
+import { pushStore } from './push.ts';
+import { statisticsStore } from './statistics.ts';
 import { tokenStore } from './tokens.ts';
 
 export function createStores(db: Database) {
@@ -25,6 +27,8 @@ export function createStores(db: Database) {
     content: contentStore(db),
     members: memberStore(db),
     points: pointStore(db),
+    push: pushStore(db),
+    statistics: statisticsStore(db),
     tokens: tokenStore(db),
   };
 }

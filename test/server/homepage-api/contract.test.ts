@@ -13,6 +13,8 @@ import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
 import { MAX_PARAM_LENGTH } from '#server/homepage-api/protocol.ts';
 import { ErrorAnswer } from '#shared/contract/common.ts';
 import { apiMessages } from '#shared/messages-api.ts';
+import { createECDH, randomBytes } from 'node:crypto';
+import webPush from 'web-push';
 
 interface Operation {
   responses: Record<string, { content?: { 'application/json'?: { schema?: object } } }>;
@@ -36,8 +38,20 @@ t.test('GET /docs/openapi.json is a valid OpenAPI 3.1 document', async (t) => {
   }
 });
 
-type Req = [op: string, method: 'GET' | 'POST', url: string, token?: string, body?: object];
-const R = (op: string, method: 'GET' | 'POST', url: string, token?: string, body?: object): Req => [op, method, url, token, body];
+type Method = 'GET' | 'POST' | 'DELETE';
+type Req = [op: string, method: Method, url: string, token?: string, body?: object];
+const R = (op: string, method: Method, url: string, token?: string, body?: object): Req => [op, method, url, token, body];
+
+/** Push is on in these tests: VAPID keys and a browser's subscription on a known push service. */
+const VAPID = { ...webPush.generateVAPIDKeys(), subject: 'mailto:contract@example.org' };
+const ecdh = createECDH('prime256v1');
+ecdh.generateKeys();
+const SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/contract-test',
+  expirationTime: null,
+  keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+};
+const contractApi = () => testApi({ settings: { accessTtlS: 3600, push: { vapid: VAPID } } });
 
 /**
  * Requests covering every operation, in an order that works against a freshly seeded API
@@ -88,6 +102,16 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
     R('/user/point/list', 'GET', '/user/point/list?month=2026-13', tok),
     R('/user/point/list', 'GET', '/user/point/list?from=2026-12-01&to=2026-11-01', tok),
     R('/user/penalty/list', 'GET', '/user/penalty/list', tok),
+    R('/push/config', 'GET', '/push/config'),
+    R('/user/push', 'GET', '/user/push', tok),
+    R('/user/push', 'POST', '/user/push', tok, { fcm_token: SUBSCRIPTION, reminder_hour: 21, reminders: { challenge: 'Y', points_expiring: 'N', club_meeting: 'Y' } }),
+    R('/user/push', 'POST', '/user/push', tok, { fcm_token: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/x' } }),
+    R('/user/push', 'GET', '/user/push', tok),
+    R('/user/push', 'DELETE', '/user/push', tok, { notification_permission: 'denied' }),
+    R('/user/push', 'DELETE', '/user/push', tok, { notification_permission: 'granted' }),
+    R('/activity/getuserstatistics', 'GET', '/activity/getuserstatistics', tok),
+    R('/user/goal', 'POST', '/user/goal', tok, { goal_books: 24 }),
+    R('/user/goal', 'POST', '/user/goal', tok, { goal_books: 0 }),
     R('/board/notice', 'GET', '/board/notice?notice_type=1&display_yn=Y'),
     R('/board/notice', 'GET', '/board/notice?page=1&size=2'),
     R('/board/notice', 'GET', '/board/notice?notice_type=9'),
@@ -131,6 +155,10 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
     R('/bookclub/{club_key}/join', 'POST', '/bookclub/4/join', fresh),
     R('/bookclub/{club_key}/leave', 'POST', '/bookclub/2/leave', fresh),
     R('/bookclub/{club_key}/meetings', 'POST', '/bookclub/1/meetings', tok, { held_on: '2026-11-21', topic: '모임', attendees: ['2026000001'] }),
+    R('/bookclub/{club_key}/nextmeeting', 'POST', '/bookclub/1/nextmeeting', tok, { next_meeting_on: '2026-11-28' }),
+    R('/bookclub/{club_key}/nextmeeting', 'POST', '/bookclub/1/nextmeeting', tok, { next_meeting_on: null }),
+    R('/bookclub/{club_key}/nextmeeting', 'POST', '/bookclub/1/nextmeeting', tok, { next_meeting_on: '2027-12-01' }),
+    R('/bookclub/{club_key}/nextmeeting', 'POST', '/bookclub/1/nextmeeting', fresh, { next_meeting_on: '2026-11-28' }),
     R('/book/search', 'GET', `/book/search?query=${encodeURIComponent('한강')}`),
     R('/book/search', 'GET', `/book/search?query=${encodeURIComponent('ㅎㄱ')}&size=5&page=2`),
     R('/book/search', 'GET', '/book/search?query='),
@@ -150,7 +178,7 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
 }
 
 t.test('every answer matches its documented schema; every operation is exercised', async (t) => {
-  const { app, clock, close } = await testApi({ settings: { accessTtlS: 3600 } });
+  const { app, clock, close } = await contractApi();
   t.teardown(close);
   const doc = (await app.inject({ url: '/docs/openapi.json' })).json() as Doc;
   const requests = await sampleRequests(app);
@@ -209,7 +237,7 @@ function answerSchema(doc: Doc, path: string, method: string, status: number): o
 }
 
 t.test('every operation: unknown method → 405, unknown query parameter → 400, overlong path parameter → 414, token before input', async (t) => {
-  const { app, close } = await testApi({ settings: { accessTtlS: 3600 } });
+  const { app, close } = await contractApi();
   t.teardown(close);
   const doc = (await app.inject({ url: '/docs/openapi.json' })).json() as Doc;
   const requests = await sampleRequests(app);

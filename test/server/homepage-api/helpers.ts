@@ -92,6 +92,8 @@ export interface ChildApi {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
 }
 
 export async function spawnApi(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ChildApi> {
@@ -100,8 +102,8 @@ export async function spawnApi(dataDir: string, env: Record<string, string> = {}
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let buffered = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`API did not start in ${timeoutMs} ms: ${buffered.slice(-500)}`));
@@ -122,7 +124,7 @@ export async function spawnApi(dataDir: string, env: Record<string, string> = {}
       reject(new Error(`API exited with ${code}: ${buffered.slice(-500)}`));
     });
   });
-  return { url, child, exited };
+  return { url, child, exited, output: () => buffered };
 }
 
 export async function post(url: string, token: string | undefined, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {

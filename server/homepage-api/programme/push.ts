@@ -1,0 +1,85 @@
+/**
+ * The member's push state (spec §3 "Push state": notification_permission, fcm_token) and the
+ * reminders they chose (decision 0110). A subscription is accepted only when the server has
+ * VAPID keys, it points at a known push service over https, and its keys are a P-256 point
+ * and a 16-byte secret.
+ */
+import { ECDH } from 'node:crypto';
+import { REMINDER_HOURS, type PushBody, type PushState } from '#shared/contract/push.ts';
+import { apiMessages } from '#shared/messages-api.ts';
+import { badRequest, conflict } from '../errors.ts';
+import type { ApiSettings } from '../settings.ts';
+import type { Stores } from '../store/index.ts';
+import type { Permission, Remind } from '../store/push.ts';
+import type { WriteContext } from './activities.ts';
+
+const EVERY_REMINDER: Remind = { challenge: 'Y', points_expiring: 'Y', club_meeting: 'Y' };
+
+export function pushState(stores: Stores, settings: ApiSettings, memberId: number): PushState {
+  const s = stores.push.state(memberId);
+  return {
+    enabled_yn: settings.push.vapid ? 'Y' : 'N',
+    notification_permission: s?.permission ?? 'default',
+    fcm_token: s?.endpoint ?? null,
+    reminder_hour: s?.reminderHour ?? REMINDER_HOURS.default,
+    reminders: s?.remind ?? EVERY_REMINDER,
+    updated_at: s?.updatedAt ?? null,
+  };
+}
+
+/** The host is one of the push services (or a subdomain of one). */
+function knownService(hostname: string, hosts: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+function validKeys(p256dh: string, auth: string): boolean {
+  const point = Buffer.from(p256dh, 'base64url');
+  if (point.length !== 65 || Buffer.from(auth, 'base64url').length !== 16) return false;
+  try {
+    ECDH.convertKey(point, 'prime256v1'); // throws unless it is a point of the curve
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stores the subscription and the choice; the permission becomes granted. */
+export function subscribe({ stores, settings, member }: WriteContext, b: PushBody): void {
+  if (!settings.push.vapid) throw conflict(apiMessages.push.disabled);
+  const url = URL.parse(b.fcm_token.endpoint);
+  if (!url || url.protocol !== 'https:' || !knownService(url.hostname, settings.push.serviceHosts)) {
+    throw badRequest(apiMessages.push.subscriptionInvalid);
+  }
+  const { p256dh, auth } = b.fcm_token.keys;
+  if (!validKeys(p256dh, auth)) throw badRequest(apiMessages.push.subscriptionInvalid);
+  const now = settings.clock();
+  stores.transaction(() => {
+    const before = stores.push.state(member.memberId);
+    stores.push.saveState(member.memberId, {
+      permission: 'granted',
+      reminderHour: b.reminder_hour ?? before?.reminderHour ?? REMINDER_HOURS.default,
+      remind: b.reminders ?? before?.remind ?? EVERY_REMINDER,
+    }, now);
+    stores.push.subscribe(member.memberId, { endpoint: b.fcm_token.endpoint, p256dh: strip(p256dh), auth: strip(auth) }, now);
+  });
+}
+
+/** Forgets the subscription; the permission becomes what the browser now says. */
+export function unsubscribe({ stores, settings, member }: WriteContext, permission: Exclude<Permission, 'granted'>): void {
+  const now = settings.clock();
+  stores.transaction(() => {
+    const before = stores.push.state(member.memberId);
+    stores.push.saveState(member.memberId, {
+      permission,
+      reminderHour: before?.reminderHour ?? REMINDER_HOURS.default,
+      remind: before?.remind ?? EVERY_REMINDER,
+    }, now);
+    stores.push.unsubscribe(member.memberId);
+  });
+}
+
+/** base64url without padding, as web-push expects. */
+function strip(v: string): string {
+  return v.replace(/=+$/, '');
+}

@@ -1,0 +1,64 @@
+/**
+ * Reading statistics of 나의 활동 (decision 0112), as of the Seoul day of the clock:
+ * - points_by_month: the last 12 months up to this one, oldest first, zero-filled: points
+ *   earned by activities done that month (the point list's entry_date) and their number;
+ * - activities_by_type: every type, this year's activities (1 January to today) and points;
+ * - books: distinct ISBNs with a diary, review or loan this year, against the yearly goal.
+ * Activities a penalty revoked are not counted (their points were taken back).
+ */
+import { ACTIVITY_TYPES } from '#shared/contract/points.ts';
+import type { BooksRead, UserStatistics } from '#shared/contract/statistics.ts';
+import { activityNames, apiMessages } from '#shared/messages-api.ts';
+import type { ApiSettings } from '../settings.ts';
+import type { Stores } from '../store/index.ts';
+import { seoulDay } from '../time.ts';
+import type { WriteContext } from './activities.ts';
+
+const MONTHS = 12;
+
+/** The `n` months up to `month` (YYYY-MM), oldest first. */
+function monthsUpTo(month: string, n: number): string[] {
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7)) - 1;
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(Date.UTC(year, m - (n - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+
+function booksRead(stores: Stores, memberId: number, today: string): BooksRead {
+  const year = today.slice(0, 4);
+  return {
+    year,
+    read_count: stores.statistics.booksRead({ memberId, from: `${year}-01-01`, to: today }),
+    goal_books: stores.statistics.goal(memberId, year),
+  };
+}
+
+export function userStatistics(stores: Stores, settings: ApiSettings, memberId: number): UserStatistics {
+  const today = seoulDay(settings.clock());
+  const months = monthsUpTo(today.slice(0, 7), MONTHS);
+  const last12 = { memberId, from: `${months[0] ?? today.slice(0, 7)}-01`, to: today };
+  const earned = stores.statistics.earnedByMonth(last12);
+  const activities = stores.statistics.activitiesByMonth(last12);
+  const byType = stores.statistics.byType({ memberId, from: `${today.slice(0, 4)}-01-01`, to: today });
+  return {
+    today,
+    points_by_month: months.map((month) => ({ month, earned: earned.get(month) ?? 0, activity_count: activities.get(month) ?? 0 })),
+    activities_by_type: ACTIVITY_TYPES.map((type) => ({
+      activity_type: type,
+      activity_name: activityNames[type],
+      count: byType.get(type)?.count ?? 0,
+      points: byType.get(type)?.points ?? 0,
+    })),
+    books: booksRead(stores, memberId, today),
+  };
+}
+
+/** Sets this year's goal; answers the books read against it and the message. */
+export function setGoal({ stores, settings, member }: WriteContext, goalBooks: number): { books: BooksRead; msg: string } {
+  const now = settings.clock();
+  const today = seoulDay(now);
+  stores.statistics.setGoal(member.memberId, today.slice(0, 4), goalBooks, now);
+  return { books: booksRead(stores, member.memberId, today), msg: apiMessages.goal.saved(goalBooks) };
+}

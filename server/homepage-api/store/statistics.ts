@@ -1,0 +1,73 @@
+/**
+ * Reading statistics (decision 0112): a member's earnings by month, activities by month and
+ * by type, books read, and the yearly goal. Periods are inclusive Seoul days of the date the
+ * member did the activity (activity_date); revoked activities are left out.
+ */
+import { isoSeoul } from '../time.ts';
+import type { Database } from './db.ts';
+import { count, int, intOrNull, str } from './rows.ts';
+
+/** Activities that mean the member read a book (decision 0112). */
+export const BOOK_READING_TYPES = ['diary', 'review', 'loan'] as const;
+
+export interface Period {
+  memberId: number;
+  from: string;
+  to: string;
+}
+
+export function statisticsStore(db: Database) {
+  // An earning is dated by its activity, as in the point list (entry_date).
+  const earnedByMonth = db.prepare(
+    `SELECT substr(e.entry_date, 1, 7) AS month, sum(e.points) AS n FROM (
+       SELECT l.points, CASE WHEN a.activity_date <> '' THEN a.activity_date ELSE l.day END AS entry_date
+         FROM point_ledger l LEFT JOIN activities a ON a.activity_id = l.activity_id
+        WHERE l.member_id = :m AND l.entry_type = 'earn') e
+      WHERE e.entry_date BETWEEN :from AND :to GROUP BY month`,
+  );
+  const recorded = `FROM activities WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN :from AND :to`;
+  const activitiesByMonth = db.prepare(`SELECT substr(activity_date, 1, 7) AS month, count(*) AS n ${recorded} GROUP BY month`);
+  const byType = db.prepare(`SELECT activity_type, count(*) AS n, sum(points) AS points ${recorded} GROUP BY activity_type`);
+  const booksRead = db.prepare(
+    `SELECT count(DISTINCT isbn) AS n ${recorded} AND isbn IS NOT NULL
+        AND activity_type IN (${BOOK_READING_TYPES.map((t) => `'${t}'`).join(', ')})`,
+  );
+  const goal = db.prepare('SELECT goal_books FROM reading_goals WHERE member_id = ? AND year = ?');
+  const setGoal = db.prepare(
+    `INSERT INTO reading_goals (member_id, year, goal_books, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (member_id, year) DO UPDATE SET goal_books = excluded.goal_books, updated_at = excluded.updated_at`,
+  );
+  const params = (p: Period) => ({ m: p.memberId, from: p.from, to: p.to });
+  const byMonth = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [str(r, 'month'), int(r, 'n')]));
+
+  return {
+    /** Points earned (earn entries) by month (YYYY-MM) of the activity date. */
+    earnedByMonth(p: Period): Map<string, number> {
+      return byMonth(earnedByMonth.all(params(p)));
+    },
+
+    /** Activities by month (YYYY-MM) of the activity date. */
+    activitiesByMonth(p: Period): Map<string, number> {
+      return byMonth(activitiesByMonth.all(params(p)));
+    },
+
+    /** Activities and their points by type. */
+    byType(p: Period): Map<string, { count: number; points: number }> {
+      return new Map(byType.all(params(p)).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), points: int(r, 'points') }]));
+    },
+
+    /** Distinct ISBNs with a diary, review or loan in the period. */
+    booksRead(p: Period): number {
+      return count(booksRead.get(params(p)));
+    },
+
+    goal(memberId: number, year: string): number | null {
+      const r = goal.get(memberId, year);
+      return r ? intOrNull(r, 'goal_books') : null;
+    },
+
+    setGoal(memberId: number, year: string, books: number, at: number): void {
+      setGoal.run(memberId, year, books, isoSeoul(at));
+    },
+  };
+}
