@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
  * cost fewer requests on a slow phone network.
  */
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\//;
-const RUNTIME = /rolldown\/runtime/;
+const RUNTIME = /rolldown[:/]runtime/;
 const SHELL =
   /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate(-messages)?\.tsx?|use-guard\.ts|floating-bar-panel\.tsx|icons-lazy\.tsx|dialog-box\.tsx|display-settings(-messages)?\.tsx?)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format|notice-rows)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
 
@@ -74,6 +74,7 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        sourcemap: process.env['SOURCEMAP'] === '1',
         rollupOptions: {
           output: {
             codeSplitting: {

@@ -3,6 +3,7 @@ import './styles/index.css';
 import fontsCss from './styles/fonts.css?url';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { delegateLinks } from './shell/link-delegate.ts';
 import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import { JS_COOKIE, PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
 import { App } from './app.tsx';
@@ -52,6 +53,7 @@ async function hydrate(): Promise<void> {
   const router = createBrowserRouter(routes, {
     hydrationData: deserializeHydration(data.router as SerializedHydration),
   });
+  delegateLinks((to) => router.navigate(to));
   hydrateRoot(
     rootEl,
     <App config={data.config} store={store}>

@@ -1,5 +1,5 @@
 /** The floating bar's content (spec §2): start reading, scroll to top (not on /upcoming), close. */
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hidesTopButton, hrefOf } from '#shared/routes.ts';
 import { DISMISS_KEY } from './floating-bar-panel-key.ts';
@@ -26,10 +26,10 @@ export function FloatingBarPanel({ onClose }: { onClose(): void }) {
 
   return (
     <aside className="floating-bar" aria-label={messages.float.label}>
-      <Link className="floating-bar__start" to={hrefOf('bookSearch')}>
+      <a className="floating-bar__start" href={hrefOf('bookSearch')}>
         <IconBook width={20} height={20} />
         {messages.float.start}
-      </Link>
+      </a>
       {!hidesTopButton(pathname) && (
         <button type="button" className="floating-bar__button" onClick={toTop}>
           <IconArrowUp width={20} height={20} />

@@ -3,7 +3,6 @@
  * terms; the provincial library and lifelong-education institute sites in new tabs;
  * the support phone and the receive-only e-mail address.
  */
-import { Link } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
@@ -28,12 +27,12 @@ export function Footer() {
       <div className="container">
         <ul className="site-footer__policies">
           <li>
-            <Link className="site-footer__privacy" to={hrefOf('privacy')}>
+            <a className="site-footer__privacy" href={hrefOf('privacy')}>
               {messages.footer.privacy}
-            </Link>
+            </a>
           </li>
           <li>
-            <Link to={hrefOf('terms')}>{messages.footer.terms}</Link>
+            <a href={hrefOf('terms')}>{messages.footer.terms}</a>
           </li>
         </ul>
         <div className="site-footer__body">

@@ -3,7 +3,7 @@
  * top menu, the member bar, the mobile menu button, and the scrolled style past 10 px.
  */
 import { forwardRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, isHomePath } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
@@ -50,17 +50,17 @@ export const Header = forwardRef<HTMLButtonElement, Props>(function Header({ men
             <span className="sr-only">{messages.shell.back}</span>
           </button>
         )}
-        <Link to={HOME_PATH} className="site-header__logo">
+        <a href={HOME_PATH} className="site-header__logo">
           <img src={logoUrl} alt="" width="36" height="36" />
           <span className="site-header__name">{siteName}</span>
-        </Link>
+        </a>
         <TopMenu />
         <div className="site-header__actions">
           {!home && (
-            <Link to={HOME_PATH} className="icon-btn site-header__home">
+            <a href={HOME_PATH} className="icon-btn site-header__home">
               <IconHome />
               <span className="sr-only">{messages.shell.home}</span>
-            </Link>
+            </a>
           )}
           <button
             type="button"

@@ -5,7 +5,7 @@
  * login redirect URL (then back here), no goes back.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { gateText } from './login-gate-messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
@@ -47,9 +47,9 @@ export function LoginGate() {
             {label}
           </a>
         ) : (
-          <Link className="btn btn--primary" to={target}>
+          <a className="btn btn--primary" href={target}>
             {label}
-          </Link>
+          </a>
         )}
       </div>
     </div>

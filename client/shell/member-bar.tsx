@@ -1,4 +1,4 @@
-import { Link, useLocation, useRouteLoaderData } from 'react-router-dom';
+import { useLocation, useRouteLoaderData } from 'react-router-dom';
 import { greeting, messages } from '#shared/messages.ts';
 import { INFORMATION_PATH, isLoginPath } from '#shared/routes.ts';
 import { signOut } from '../session/actions.ts';
@@ -22,10 +22,10 @@ export function MemberBar({ className = '' }: { className?: string }) {
       <IconUser className="member-bar__icon" width={20} height={20} />
       <p className="member-bar__greeting">{user ? greeting(user.user_name) : messages.shell.loginPrompt}</p>
       {user && (
-        <Link className="icon-btn icon-btn--small" to={INFORMATION_PATH} title={messages.shell.editInfo}>
+        <a className="icon-btn icon-btn--small" href={INFORMATION_PATH} title={messages.shell.editInfo}>
           <IconPencil width={18} height={18} />
           <span className="sr-only">{messages.shell.editInfo}</span>
-        </Link>
+        </a>
       )}
       {user ? (
         <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOut(store, redirectHosts)}>
@@ -36,9 +36,9 @@ export function MemberBar({ className = '' }: { className?: string }) {
           {messages.shell.login}
         </a>
       ) : (
-        <Link className="btn btn--small btn--primary" to={href}>
+        <a className="btn btn--small btn--primary" href={href}>
           {messages.shell.login}
-        </Link>
+        </a>
       )}
     </div>
   );

@@ -4,7 +4,7 @@
  * back to the button that opened it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hrefOf, menu, menuPlace } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
@@ -152,8 +152,8 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
                 <ul id={listId} className="mobile-menu__links" hidden={!isOpen}>
                   {group.items.map((item) => (
                     <li key={item.label}>
-                      <Link
-                        to={hrefOf(item.page)}
+                      <a
+                        href={hrefOf(item.page)}
                         className="mobile-menu__link"
                         aria-current={group.id === place.group && item.page === place.page ? 'page' : undefined}
                         onClick={() => {
@@ -162,7 +162,7 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
                         }}
                       >
                         {item.label}
-                      </Link>
+                      </a>
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from 'react-router-dom';
+import { useRouteLoaderData } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { Deferred } from '../components/deferred.tsx';
 import type { RootData } from './root-loader.ts';
@@ -18,9 +18,9 @@ export function NoticeStrip() {
           <Deferred value={data.notice} fallback={<span className="notice-strip__empty">{messages.loading}</span>}>
             {(notice) =>
               notice ? (
-                <Link className="notice-strip__link" to={`/board/notice/detail/${notice.key}`}>
+                <a className="notice-strip__link" href={`/board/notice/detail/${notice.key}`}>
                   {notice.subject}
-                </Link>
+                </a>
               ) : (
                 <span className="notice-strip__empty">{messages.notice.none}</span>
               )

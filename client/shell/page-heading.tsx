@@ -1,5 +1,4 @@
 /** Breadcrumb and page heading: the page title is the breadcrumb title (spec §2). */
-import { Link } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, sectionLabel, type PageDef } from '#shared/routes.ts';
 import { IconChevronRight } from './icons.tsx';
@@ -20,7 +19,7 @@ export function PageHeading({ page, home }: { page: PageDef; home: boolean }) {
         <nav className="breadcrumb" aria-label={messages.shell.breadcrumb}>
           <ol>
             <li>
-              <Link to={HOME_PATH}>{messages.shell.breadcrumbHome}</Link>
+              <a href={HOME_PATH}>{messages.shell.breadcrumbHome}</a>
             </li>
             {page.section && (
               <li>

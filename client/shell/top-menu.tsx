@@ -6,7 +6,7 @@
  * focus to the button; leaving the menu or clicking elsewhere closes it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hrefOf, menu, menuPlace } from '#shared/routes.ts';
 import { IconChevronDown } from './icons.tsx';
@@ -108,15 +108,15 @@ export function TopMenu() {
               <ul id={listId} className="top-menu__sub" hidden={!expanded}>
                 {group.items.map((item) => (
                   <li key={item.label}>
-                    <Link
-                      to={hrefOf(item.page)}
+                    <a
+                      href={hrefOf(item.page)}
                       className="top-menu__link"
                       aria-current={current && item.page === place.page ? 'page' : undefined}
                       onClick={() => setOpen(null)}
                       onKeyDown={onLinkKey(i)}
                     >
                       {item.label}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
