@@ -41,6 +41,63 @@ const PAGES = [
 ] as const;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
 
+/** One DevTools-protocol session on a new tab (Node's WebSocket; no client library needed). */
+async function devtoolsTab(port: number, url: string) {
+  const target = (await (await fetch(`http://127.0.0.1:${port}/json/new?${encodeURIComponent(url)}`, { method: 'PUT' })).json()) as {
+    id: string;
+    webSocketDebuggerUrl: string;
+  };
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve, { once: true });
+    ws.addEventListener('error', reject, { once: true });
+  });
+  let next = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  const events: ((method: string) => void)[] = [];
+  ws.addEventListener('message', (m: MessageEvent<string>) => {
+    const msg = JSON.parse(m.data) as { id?: number; result?: unknown; method?: string };
+    if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
+    else if (msg.method) for (const f of events) f(msg.method);
+  });
+  return {
+    send<T>(method: string, params: object = {}): Promise<T> {
+      const id = ++next;
+      ws.send(JSON.stringify({ id, method, params }));
+      return new Promise<T>((resolve) => pending.set(id, resolve as (r: unknown) => void));
+    },
+    once(method: string): Promise<void> {
+      return new Promise((resolve) => events.push((m) => m === method && resolve()));
+    },
+    async close() {
+      ws.close();
+      await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
+    },
+  };
+}
+
+/** Chromium's own installability verdict on the home page (Lighthouse 12 has no PWA category). */
+async function installability(port: number, url: string): Promise<string[]> {
+  const tab = await devtoolsTab(port, 'about:blank');
+  try {
+    await tab.send('Page.enable');
+    const loaded = tab.once('Page.loadEventFired');
+    await tab.send('Page.navigate', { url });
+    await loaded;
+    // The manifest is fetched after load; its icons too. Ask until the verdict stops changing.
+    let errors: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await tab.send<{ installabilityErrors: { errorId: string }[] }>('Page.getInstallabilityErrors');
+      errors = r.installabilityErrors.map((e) => e.errorId);
+      if (errors.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return errors;
+  } finally {
+    await tab.close();
+  }
+}
+
 let missed = 0;
 const lines: string[] = ['| page | performance | accessibility | best practices | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|'];
 try {
@@ -63,6 +120,9 @@ try {
       if (a && a.score !== null && a.score < 1) console.log(`  ${name}: ${id} — ${a.displayValue ?? a.title}`);
     }
   }
+  const errors = await installability(chrome.port, `${base}/main/homemain`);
+  if (errors.length > 0) missed++;
+  console.log(errors.length === 0 ? 'installable: yes (manifest, icons, service worker)' : `installable: no — ${errors.join(', ')}`);
 } finally {
   await chrome.kill();
   portal.kill('SIGTERM');

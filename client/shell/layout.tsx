@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#shared/routes.ts';
-import { SessionWatch } from '../session/session-watch.tsx';
+import { SessionWatch } from './session-watch.tsx';
 import { useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
 import { FloatingBar } from './floating-bar.tsx';

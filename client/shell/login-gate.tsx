@@ -11,7 +11,7 @@ import { gateText } from './login-gate-messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { isExternal } from '../session/login-redirect.ts';
 import { useSessionUser } from '../session/session-context.tsx';
-import { useGuard } from '../session/use-guard.ts';
+import { useGuard } from './use-guard.ts';
 
 export function LoginGate() {
   const user = useSessionUser();

@@ -15,7 +15,7 @@ import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
-import { useGuard } from '#client/session/use-guard.ts';
+import { useGuard } from '#client/shell/use-guard.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconSearch } from '#client/shell/icons-lazy.tsx';
 

@@ -9,12 +9,12 @@ import { useLocation, useNavigate, useRouteLoaderData } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { AGREE_PATH } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
-import { useConfig } from '../shell/config-context.tsx';
-import { useDialogs } from '../shell/dialogs.tsx';
-import type { RootData } from '../shell/root-loader.ts';
-import { FLAG_KEYS, flagsAllowMember, readFlag } from './flags.ts';
-import { isExternal, loginHref } from './login-redirect.ts';
-import { useSessionStore } from './session-context.tsx';
+import { useConfig } from './config-context.tsx';
+import { useDialogs } from './dialogs.tsx';
+import type { RootData } from './root-loader.ts';
+import { FLAG_KEYS, flagsAllowMember, readFlag } from '../session/flags.ts';
+import { isExternal, loginHref } from '../session/login-redirect.ts';
+import { useSessionStore } from '../session/session-context.tsx';
 
 export interface Guard {
   /** Whether the current member may use guarded pages and actions right now. */

@@ -1,5 +1,5 @@
 /**
- * The session checks of spec §4, run by the shell:
+ * The session checks of spec §4, run by the shell (the session state itself is client/session/):
  * - on every route change: signed in per the store but the local login flag is missing →
  *   sign out; otherwise joincheck with the user id (not on the agree and information
  *   paths) and sign out when the homepage API says the membership is not valid;
@@ -12,14 +12,14 @@ import { messages } from '#shared/messages.ts';
 import { skipsJoincheck } from '#shared/routes.ts';
 import { isUnavailable } from '../api/client.ts';
 import { homepage } from '../api/homepage.ts';
-import type { RootData } from '../shell/root-loader.ts';
-import { useConfig } from '../shell/config-context.tsx';
-import { useDialogs } from '../shell/dialogs.tsx';
-import { signOut } from './actions.ts';
-import { takeBootSignals } from './boot.ts';
-import { sessionEvents } from './events.ts';
-import { FLAG_KEYS, readFlag, writeRedirectUrl } from './flags.ts';
-import { useSessionStore } from './session-context.tsx';
+import type { RootData } from './root-loader.ts';
+import { useConfig } from './config-context.tsx';
+import { useDialogs } from './dialogs.tsx';
+import { signOut } from '../session/actions.ts';
+import { takeBootSignals } from '../session/boot.ts';
+import { sessionEvents } from '../session/events.ts';
+import { FLAG_KEYS, readFlag, writeRedirectUrl } from '../session/flags.ts';
+import { useSessionStore } from '../session/session-context.tsx';
 
 export function SessionWatch() {
   const store = useSessionStore();
