@@ -179,6 +179,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     auth,
     signIn,
     onTiming: metrics.ssr,
+    pageCacheTtlS: config.cache.pageTtlS,
+    onPageCache: (outcome) => metrics.cache('page', outcome),
   });
   await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.register(cardRoutes, { auth });

@@ -59,6 +59,7 @@ export const PortalEnv = Type.Object({
   CACHE_TTL_POPULAR_S: EnvType.int(300, 0, 86_400),
   CACHE_TTL_SEARCH_S: EnvType.int(60, 0, 86_400),
   CACHE_MAX_ENTRIES: EnvType.int(2000, 1, 1_000_000),
+  PAGE_CACHE_TTL_S: EnvType.int(5, 0, 300),
 });
 export type PortalEnv = Static<typeof PortalEnv>;
 
@@ -84,7 +85,7 @@ export interface Config {
   shutdownDelayMs: number;
   auth: AuthConfig;
   /** Public homepage reads cached in the process (decision 0033): seconds per kind, 0 = off. */
-  cache: { ttlS: CacheTtls; maxEntries: number };
+  cache: { ttlS: CacheTtls; maxEntries: number; /** Visitors' pages (decision 0037), 0 = off. */ pageTtlS: number };
   public: PublicConfig;
   /** Shared state of several instances (sign-in limits, refresh single-flight); undefined → memory. */
   redisUrl: string | undefined;
@@ -156,6 +157,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
         search: env.CACHE_TTL_SEARCH_S,
       },
       maxEntries: env.CACHE_MAX_ENTRIES,
+      pageTtlS: env.PAGE_CACHE_TTL_S,
     },
     redisUrl: redisUrl(env.REDIS_URL),
     metricsPort: env.METRICS_PORT,

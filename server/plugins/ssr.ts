@@ -18,10 +18,11 @@ import { serverMessages } from '#shared/messages-server.ts';
 import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
-import { HOME_PATH } from '#shared/routes.ts';
+import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
 import { HOMEPAGE_PREFIX, safeHomepageUrl } from '../homepage/paths.ts';
+import { VisitorPageCache, withNonce, type PageCacheOutcome } from './page-cache.ts';
 import { compileTemplate, escapeHtml, type PageTemplate } from './template.ts';
 
 export interface SsrOptions {
@@ -35,6 +36,10 @@ export interface SsrOptions {
   signIn: PasswordSignIn;
   /** Told, in seconds from the start of a page render, when its shell is ready and when it is complete (metrics). */
   onTiming?: (phase: 'shell' | 'complete', seconds: number) => void;
+  /** Visitors' pages kept for a few seconds (decision 0037); absent or 0 s: off. */
+  pageCacheTtlS?: number;
+  /** Told of every visitor page cache look-up (metrics). */
+  onPageCache?: (outcome: PageCacheOutcome) => void;
 }
 
 declare module 'fastify' {
@@ -59,20 +64,35 @@ function isSsrEntry(v: unknown): v is SsrEntry {
  */
 class PageStream extends Transform {
   readonly #tail: () => Promise<string>;
-  constructor(head: string, tail: () => Promise<string>) {
+  /** When the page may be cached: its HTML so far, and who takes the whole of it. */
+  readonly #kept: { parts: string[]; take: (html: string) => void } | undefined;
+  constructor(head: string, tail: () => Promise<string>, keep?: (html: string) => void) {
     super();
     this.#tail = tail;
+    this.#kept = keep ? { parts: [head], take: keep } : undefined;
     this.push(head);
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.#kept?.parts.push(chunk.toString('utf8'));
     cb(null, chunk);
   }
   override _flush(cb: TransformCallback): void {
     this.#tail().then(
-      (tail) => cb(null, tail),
+      (tail) => {
+        if (this.#kept) this.#kept.take(this.#kept.parts.join('') + tail);
+        cb(null, tail);
+      },
       (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
     );
   }
+}
+
+/** Cookies a visitor's page may carry and still be shared: whether scripts run, and the display settings. */
+const VISITOR_COOKIES: ReadonlySet<string> = new Set([JS_COOKIE, DISPLAY_COOKIE]);
+
+/** Crawlers, and browsers that have not shown they run our script, get the whole page (decision 0030). */
+function wantsWholePage(req: FastifyRequest): boolean {
+  return BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';
 }
 
 function errorPage(siteName: string): string {
@@ -163,6 +183,15 @@ export const ssrPlugin = fp<SsrOptions>(
   async (app, opts) => {
     let entry: SsrEntry | null = null;
     let template: PageTemplate | null = null;
+    const pageCache = new VisitorPageCache(opts.dev ? 0 : (opts.pageCacheTtlS ?? 0));
+
+    /** The cache key of a visitor's GET of a page, or undefined when it must be rendered for this request. */
+    function visitorPageKey(req: FastifyRequest, form: boolean): string | undefined {
+      // The in-app page reads the browser's user agent: rendered for each request.
+      if (!pageCache.enabled || form || req.method !== 'GET' || req.url.startsWith(INAPP_PATH)) return undefined;
+      for (const name of Object.keys(req.cookies)) if (!VISITOR_COOKIES.has(name)) return undefined;
+      return `${wantsWholePage(req) ? 'whole' : 'stream'} ${req.cookies[DISPLAY_COOKIE] ?? ''} ${originOf(req)}${req.url}`;
+    }
     const built: BuiltAssets = opts.dev
       ? { preloadsFor: () => [], fontsCss: '/styles/fonts.css' }
       : await loadBuiltAssets(opts.root);
@@ -208,11 +237,19 @@ export const ssrPlugin = fp<SsrOptions>(
       page: Extract<RenderOutcome, { kind: 'page' }>,
       status: number,
       started: number,
+      cacheKey: string | undefined,
     ): Promise<FastifyReply> {
       const nonce = app.pageCsp(reply);
       // Streaming needs JavaScript to put late content in place: crawlers, and browsers that
       // have not shown they run our script (no JS cookie yet), get the whole page at once (decision 0030).
-      const whole = BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';
+      const whole = wantsWholePage(req);
+      // Kept only if the page answered 200 and set no cookie (a visitor's page, decision 0037).
+      const keep =
+        cacheKey === undefined
+          ? undefined
+          : (html: string) => {
+              if (reply.statusCode === 200 && !reply.hasHeader('set-cookie')) pageCache.set(cacheKey, { html, nonce });
+            };
       return new Promise((resolve) => {
         const timers: { render?: NodeJS.Timeout } = {};
         const { abort } = page.start({
@@ -235,6 +272,7 @@ export const ssrPlugin = fp<SsrOptions>(
                 htmlAttributes: displayAttributes(parseDisplay(req.cookies[DISPLAY_COOKIE])),
               }),
               async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
+              keep,
             );
             body.once('close', () => clearTimeout(timers.render));
             opts.onTiming?.('shell', (performance.now() - started) / 1000);
@@ -270,6 +308,17 @@ export const ssrPlugin = fp<SsrOptions>(
       if (!entry || !template) throw new Error('SSR is not ready');
       const tpl = template;
       const started = performance.now();
+      const cacheKey = visitorPageKey(req, options?.form !== undefined);
+      if (cacheKey !== undefined) {
+        const hit = pageCache.get(cacheKey);
+        opts.onPageCache?.(hit ? 'hit' : 'miss');
+        if (hit) {
+          const html = withNonce(hit, app.pageCsp(reply));
+          return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+        }
+      } else if (pageCache.enabled) {
+        opts.onPageCache?.('bypass');
+      }
       let outcome: RenderOutcome;
       const display = parseDisplay(req.cookies[DISPLAY_COOKIE]);
       try {
@@ -300,7 +349,7 @@ export const ssrPlugin = fp<SsrOptions>(
       }
       // After a form post the browser must GET the next page (303), whatever the action said.
       if (outcome.kind === 'redirect') return reply.redirect(outcome.location, options?.form ? 303 : outcome.status);
-      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status, started);
+      return streamPage(req, reply, tpl, outcome, options?.status ?? outcome.status, started, options?.status === undefined ? cacheKey : undefined);
     });
   },
   { name: 'portal-ssr' },

@@ -22,7 +22,7 @@ export type RefreshResult = 'ok' | 'rejected' | 'unavailable';
 export type RefreshSource = 'upstream' | 'shared';
 export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh';
 /** The public read cache's kinds and outcomes (decision 0033). */
-const CACHE_KINDS: readonly CacheKind[] = ['notice', 'code', 'content', 'popular', 'search'];
+const CACHE_KINDS: readonly (CacheKind | 'page')[] = ['notice', 'code', 'content', 'popular', 'search', 'page'];
 const CACHE_OUTCOMES: readonly CacheOutcome[] = ['hit', 'miss', 'stale', 'bypass'];
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -90,7 +90,7 @@ export class PortalMetrics {
     });
     this.#cache = new Counter({
       name: 'portal_cache_requests_total',
-      help: 'Public read cache look-ups by kind and outcome (hit, miss, stale: served while refreshing, bypass: not cacheable).',
+      help: 'Public read cache look-ups by kind and outcome (hit, miss, stale: served while refreshing, bypass: not cacheable); kind page: visitors\' pages (decision 0037).',
       labelNames: ['kind', 'outcome'],
       registers,
     });
@@ -169,7 +169,7 @@ export class PortalMetrics {
   }
 
   /** Counts one public read cache look-up. */
-  readonly cache = (kind: CacheKind, outcome: CacheOutcome): void => {
+  readonly cache = (kind: CacheKind | 'page', outcome: CacheOutcome): void => {
     this.#cache.inc({ kind, outcome });
   };
 
