@@ -121,7 +121,7 @@ await serve('homepage API', ['server/homepage-api/main.ts'], { NODE_ENV: 'produc
 
 const portalPort = await freePort();
 const portalEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', COOKIE_SECURE: 'N', LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: '0' };
-const portalProc = await serve('portal', ['server/main.ts'], { ...portalEnv, PORT: String(portalPort), HOMEPAGE_API_URL: api }, 'portal listening');
+await serve('portal', ['server/main.ts'], { ...portalEnv, PORT: String(portalPort), HOMEPAGE_API_URL: api }, 'portal listening');
 const portal = `http://127.0.0.1:${portalPort}`;
 
 const PAGES = ['/main/homemain', '/board/notice/homenotice'];
@@ -144,6 +144,22 @@ for (const path of PAGES) {
   }
   const ratio = median(ours) / median(theirs);
   row(`SSR ${path} portal ÷ bare React`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, '≥ 0.8', ratio >= 0.8);
+}
+
+// The same without the visitor page cache (decision 0037): what each render costs. Informative.
+const uncachedPort = await freePort();
+const uncachedProc = await serve('portal (no page cache)', ['server/main.ts'], { ...portalEnv, PAGE_CACHE_TTL_S: '0', PORT: String(uncachedPort), HOMEPAGE_API_URL: api }, 'portal listening');
+for (const path of PAGES) {
+  const url = `http://127.0.0.1:${uncachedPort}${path}`;
+  await load(url, { headers: BROWSER, duration: 2 });
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    ours.push((await load(url, { headers: BROWSER })).rps);
+    theirs.push((await load(`${bare}${path}`)).rps);
+  }
+  const ratio = median(ours) / median(theirs);
+  row(`SSR ${path} portal ÷ bare React, every request rendered (PAGE_CACHE_TTL_S=0)`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, '(informative)', true);
 }
 
 // ── 2. Time to first byte with a slowed homepage API ─────────────────────────────────
@@ -206,12 +222,14 @@ function rssMb(pid: number | undefined): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 if (soak) {
-  await load(`${portal}/main/homemain`, { headers: BROWSER, duration: 5 });
-  const before = rssMb(portalProc.pid);
+  // The worst case for memory: every request rendered (no visitor page cache).
+  const soaked = `http://127.0.0.1:${uncachedPort}/main/homemain`;
+  await load(soaked, { headers: BROWSER, duration: 5 });
+  const before = rssMb(uncachedProc.pid);
   let errors = 0;
-  for (let i = 0; i < 3; i++) errors += (await load(`${portal}/main/homemain`, { headers: BROWSER, duration: 60 })).errors;
-  const after = rssMb(portalProc.pid);
-  row('RSS after three 60 s soaks', `${before.toFixed(0)} → ${after.toFixed(0)} MB (+${((after / before - 1) * 100).toFixed(0)}%), ${errors} errors`, '≤ +25%, 0 errors', after <= before * 1.25 && errors === 0);
+  for (let i = 0; i < 3; i++) errors += (await load(soaked, { headers: BROWSER, duration: 60 })).errors;
+  const after = rssMb(uncachedProc.pid);
+  row('RSS after three 60 s soaks (every request rendered)', `${before.toFixed(0)} → ${after.toFixed(0)} MB (+${((after / before - 1) * 100).toFixed(0)}%), ${errors} errors`, '≤ +25%, 0 errors', after <= before * 1.25 && errors === 0);
 }
 
 console.log('\n| what | measured | target |\n|---|---|---|');
