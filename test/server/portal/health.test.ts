@@ -8,7 +8,7 @@ import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 t.test('ready with a reachable API; 503 once shutting down', async (t) => {
   const api = await startReferenceApi();
   const lifecycle = { shuttingDown: false };
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', HOMEPAGE_API_URL: api.url }, []), { logger: false, lifecycle });
+  const app = await buildApp(loadConfig({ NODE_ENV: 'test', PAGE_CACHE_TTL_S: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', HOMEPAGE_API_URL: api.url }, []), { logger: false, lifecycle });
   t.teardown(async () => {
     await app.close();
     await api.close();

@@ -66,7 +66,7 @@ const ssoAnswer: HomepageClient = {
 };
 
 async function portal(testLogin: 'Y' | 'N'): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', HOMEPAGE_API_URL: ssoAnswer.baseUrl, TEST_LOGIN: testLogin }, []);
+  const config = loadConfig({ NODE_ENV: 'test', PAGE_CACHE_TTL_S: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', HOMEPAGE_API_URL: ssoAnswer.baseUrl, TEST_LOGIN: testLogin }, []);
   const app = await buildApp(config, { homepage: ssoAnswer, logger: false });
   await app.ready();
   return app;

@@ -18,7 +18,7 @@ const refusing: HomepageClient = {
 
 /** The portal with this TRUST_PROXY, and the client address (req.ip) of its last request. */
 async function portal(trustProxy: string): Promise<{ app: FastifyInstance; lastIp(): string }> {
-  const config = loadConfig({ NODE_ENV: 'test', HOMEPAGE_API_URL: refusing.baseUrl, TRUST_PROXY: trustProxy, LOGIN_RATE_PER_MINUTE: '10' }, []);
+  const config = loadConfig({ NODE_ENV: 'test', PAGE_CACHE_TTL_S: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', HOMEPAGE_API_URL: refusing.baseUrl, TRUST_PROXY: trustProxy, LOGIN_RATE_PER_MINUTE: '10' }, []);
   const app = await buildApp(config, { homepage: refusing, logger: false });
   let ip = '';
   app.addHook('onResponse', async (req) => {
