@@ -1,6 +1,7 @@
 /** Browser entry: hydrate the server's HTML with a data router on the same data. */
 import './styles/index.css';
 import fontsCss from './styles/fonts.css?url';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { delegateLinks } from './shell/link-delegate.ts';
@@ -54,12 +55,16 @@ async function hydrate(): Promise<void> {
     hydrationData: deserializeHydration(data.router as SerializedHydration),
   });
   delegateLinks((to) => router.navigate(to));
-  hydrateRoot(
-    rootEl,
-    <App config={data.config} store={store}>
-      <RouterProvider router={router} />
-    </App>,
-  );
+  // Hydration as a transition: React yields to the browser every few milliseconds instead
+  // of one long task, so a tap or a scroll on a slow phone is not held (total blocking time).
+  startTransition(() => {
+    hydrateRoot(
+      rootEl,
+      <App config={data.config} store={store}>
+        <RouterProvider router={router} />
+      </App>,
+    );
+  });
 }
 
 void hydrate();
