@@ -19,6 +19,8 @@ export const messages = {
   notice: {
     none: '등록된 공지사항이 없습니다.',
     stripLabel: '공지',
+    /** The notice types' badges. */
+    types: { '1': '일반', '2': '행사', '3': '시스템' },
   },
   error: {
     temporary: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
@@ -60,6 +62,8 @@ export const messages = {
     email: '이메일',
     related: '관련 사이트',
     copyright: '모든 권리 보유.',
+    office: '독서포인트 운영 사무국',
+    hours: '평일 09:00~18:00',
   },
   dialog: {
     ok: '확인',
