@@ -1,7 +1,18 @@
 /**
- * Every member-facing Korean string, in one place (decisions D5, messages-ko.md).
- * Requests use the spaced polite form "-해 주세요"; templated messages that need a
- * particle live in messages-form.ts (es-hangul's josa stays out of every page's bundle).
+ * The shell's and the pages' common member-facing Korean strings (decisions D5, messages-ko.md).
+ * Member-facing Korean text lives only in messages modules (decision 0120), each where its
+ * bundle needs it:
+ * - here: the shell and what several pages share (every page downloads this file);
+ * - a page's own text beside it, `client/pages/<page>/messages.ts` (its chunk only); a lazy
+ *   part's or a shared component's in `*-messages.ts` beside it (`client/shell/login-gate-messages.ts`,
+ *   `client/pages/home/member-home-messages.ts`, `client/components/pagination-messages.ts`);
+ * - the reading programme's shared labels and messages: `messages-programme.ts`;
+ * - messages that need a particle for the word they follow: `messages-form.ts` (es-hangul's
+ *   josa stays out of pages without forms);
+ * - the portal server's own answers: `messages-server.ts`; the reference API's: `messages-api.ts`.
+ * `npm run lint` (no-restricted-syntax in eslint.config.js) refuses Hangul in any other file
+ * of `client/` (tests aside; pages/activity and pages/mypage are still to move).
+ * Requests use the spaced polite form "-해 주세요".
  */
 export const messages = {
   login: {
