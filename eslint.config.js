@@ -29,6 +29,33 @@ export default tseslint.config(
     },
   },
   {
+    // Member-facing Korean text lives in the messages modules (decision 0120): shell/common in
+    // shared/messages.ts, a page's own in client/pages/<page>/messages.ts, a lazy part's or a
+    // shared component's in *-messages.ts beside it, templated ones in shared/messages-form.ts.
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: [
+      '**/messages.ts',
+      '**/*-messages.ts',
+      '**/*.test.*',
+      'client/shell/test-utils.tsx',
+      // moved after the stats/push merges
+      'client/pages/activity/**',
+      'client/pages/mypage/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/[가-힣]/]', 'TemplateElement[value.raw=/[가-힣]/]', 'JSXText[value=/[가-힣]/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              "Korean text belongs in a messages module: shared/messages.ts (shell, common), client/pages/<page>/messages.ts (a page's own), *-messages.ts beside a lazy part or component, shared/messages-form.ts (particles) — decision 0120.",
+          }),
+        ),
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'test/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,7 +1,18 @@
 /**
- * Every member-facing Korean string, in one place (decisions D5, messages-ko.md).
- * Requests use the spaced polite form "-해 주세요"; templated messages that need a
- * particle live in messages-form.ts (es-hangul's josa stays out of every page's bundle).
+ * The shell's and the pages' common member-facing Korean strings (decisions D5, messages-ko.md).
+ * Member-facing Korean text lives only in messages modules (decision 0120), each where its
+ * bundle needs it:
+ * - here: the shell and what several pages share (every page downloads this file);
+ * - a page's own text beside it, `client/pages/<page>/messages.ts` (its chunk only); a lazy
+ *   part's or a shared component's in `*-messages.ts` beside it (`client/shell/login-gate-messages.ts`,
+ *   `client/pages/home/member-home-messages.ts`, `client/components/pagination-messages.ts`);
+ * - the reading programme's shared labels and messages: `messages-programme.ts`;
+ * - messages that need a particle for the word they follow: `messages-form.ts` (es-hangul's
+ *   josa stays out of pages without forms);
+ * - the portal server's own answers: `messages-server.ts`; the reference API's: `messages-api.ts`.
+ * `npm run lint` (no-restricted-syntax in eslint.config.js) refuses Hangul in any other file
+ * of `client/` (tests aside; pages/activity and pages/mypage are still to move).
+ * Requests use the spaced polite form "-해 주세요".
  */
 export const messages = {
   login: {
@@ -19,6 +30,8 @@ export const messages = {
   notice: {
     none: '등록된 공지사항이 없습니다.',
     stripLabel: '공지',
+    /** The notice types' badges. */
+    types: { '1': '일반', '2': '행사', '3': '시스템' },
   },
   error: {
     temporary: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
@@ -60,6 +73,8 @@ export const messages = {
     email: '이메일',
     related: '관련 사이트',
     copyright: '모든 권리 보유.',
+    office: '독서포인트 운영 사무국',
+    hours: '평일 09:00~18:00',
   },
   dialog: {
     ok: '확인',

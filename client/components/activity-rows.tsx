@@ -4,6 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { ActivityItem } from '#shared/contract/activity.ts';
+import { activityRowText } from './activity-rows-messages.ts';
 import { formatDay, formatNumber } from './format.ts';
 
 export function ActivityRows({ items, showType = true }: { items: readonly ActivityItem[]; showType?: boolean }) {
@@ -14,7 +15,7 @@ export function ActivityRows({ items, showType = true }: { items: readonly Activ
           {showType && <span className={`badge${a.status === 'revoked' ? ' badge--point' : ''}`}>{a.activity_name}</span>}
           <span className="list-row__title">
             {a.isbn && a.book_title ? <Link to={`/book/${a.isbn}`}>{a.book_title}</Link> : (a.book_title ?? a.detail)}
-            {a.status === 'revoked' && ' (회수됨)'}
+            {a.status === 'revoked' && ` (${activityRowText.revoked})`}
           </span>
           <span className="list-row__meta">
             {a.points > 0 ? `+${formatNumber(a.points)}P` : '0P'} · {formatDay(a.activity_date)}

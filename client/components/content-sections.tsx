@@ -1,6 +1,7 @@
 /** A system content (terms, privacy policy, service guide) as headed sections. */
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
+import { contentText } from './content-sections-messages.ts';
 import { formatDay } from './format.ts';
 
 export function ContentSections({ content, level = 2 }: { content: SystemContent | null; level?: 2 | 3 }) {
@@ -9,7 +10,7 @@ export function ContentSections({ content, level = 2 }: { content: SystemContent
   return (
     <div className="doc">
       <p className="doc__meta">
-        {content.version} · 시행일 <time dateTime={content.effective_on}>{formatDay(content.effective_on)}</time>
+        {content.version} · {contentText.effectiveOn} <time dateTime={content.effective_on}>{formatDay(content.effective_on)}</time>
       </p>
       {content.sections.map((s) => (
         <section key={s.heading} className="doc__section">

@@ -1,5 +1,6 @@
 /** Page links for paginated lists: ?page=n on the current URL, keeping the other parameters. */
 import { Link, useLocation } from 'react-router-dom';
+import { paginationText as t } from './pagination-messages.ts';
 
 export function Pagination({ page, size, total, label }: { page: number; size: number; total: number; label: string }) {
   const { pathname, search } = useLocation();
@@ -18,14 +19,15 @@ export function Pagination({ page, size, total, label }: { page: number; size: n
         {page > 1 && (
           <li>
             <Link className="pagination__link" to={href(page - 1)}>
-              이전<span className="sr-only"> 페이지</span>
+              {t.prev}
+              <span className="sr-only"> {t.page}</span>
             </Link>
           </li>
         )}
         {numbers.map((n) => (
           <li key={n}>
             <Link className="pagination__link" to={href(n)} aria-current={n === page ? 'page' : undefined}>
-              <span className="sr-only">{n === page ? '현재 ' : ''}페이지 </span>
+              <span className="sr-only">{n === page ? t.currentPage : t.page} </span>
               {n}
             </Link>
           </li>
@@ -33,7 +35,8 @@ export function Pagination({ page, size, total, label }: { page: number; size: n
         {page < pages && (
           <li>
             <Link className="pagination__link" to={href(page + 1)}>
-              다음<span className="sr-only"> 페이지</span>
+              {t.next}
+              <span className="sr-only"> {t.page}</span>
             </Link>
           </li>
         )}

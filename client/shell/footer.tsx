@@ -38,12 +38,12 @@ export function Footer() {
         <div className="site-footer__body">
           <div className="site-footer__org">
             <p className="site-footer__name">{c.siteName}</p>
-            <p>{c.libraryName} 독서포인트 운영 사무국</p>
+            <p>{c.libraryName} {messages.footer.office}</p>
             <dl className="site-footer__contact">
               <div>
                 <dt>{messages.footer.phone}</dt>
                 <dd>
-                  <a href={`tel:${tel}`}>{formatPhone(c.supportPhone)}</a> <span className="site-footer__hours">(평일 09:00~18:00)</span>
+                  <a href={`tel:${tel}`}>{formatPhone(c.supportPhone)}</a> <span className="site-footer__hours">({messages.footer.hours})</span>
                 </dd>
               </div>
               <div>

@@ -89,7 +89,7 @@ function Consent(props: {
           onChange={(e) => props.onChange(e.target.checked)}
           aria-describedby={props.docId}
         />
-        {props.label}에 동의합니다.
+        {agreeText.consent(props.label)}
       </label>
     </fieldset>
   );
@@ -150,7 +150,7 @@ export default function AgreePage() {
           </legend>
           <label className="check">
             <input type="checkbox" name="notice_yn" value="Y" checked={checked.notice} onChange={(e) => setChecked({ ...checked, notice: e.target.checked })} />
-            새 공지, 행사, 챌린지 소식을 알림으로 받습니다.
+            {agreeText.noticeHint}
           </label>
         </fieldset>
         <div className="agree__actions">

@@ -128,7 +128,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
         aria-describedby={`${id}-count`}
       />
       <p id={`${id}-count`} className="field__hint">
-        {formatNumber(text.length)} / {DIARY_MAX}자 · {diaryText.hint}
+        {formatNumber(text.length)} / {diaryText.max(DIARY_MAX)} · {diaryText.hint}
       </p>
       <div className="diary-form__actions">
         <button type="button" className="btn btn--small btn--tertiary" onClick={onDone}>

@@ -10,7 +10,7 @@ import type { Club, ClubDetailAnswer, MeetingAnswer } from '#shared/contract/boo
 import type { Region } from '#shared/contract/code.ts';
 import { messages } from '#shared/messages.ts';
 import { programmeLabels, programmeMessages } from '#shared/messages-programme.ts';
-import { meetingText } from './messages.ts';
+import { bookclubText as t, meetingText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { isIsbn } from '#client/components/book-lookup.ts';
 import { Skeleton } from '#client/components/deferred.tsx';
@@ -93,16 +93,14 @@ function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onActio
       <h3 className="store-card__name">{club.name}</h3>
       <p className="book-card__stats">
         <span className="badge badge--gray">{club.city_name}</span>
-        <span className="badge">
-          {club.member_count} / {club.capacity}명
-        </span>
-        {club.leader_yn === 'Y' && <span className="badge badge--point">회장</span>}
+        <span className="badge">{t.members(club.member_count, club.capacity)}</span>
+        {club.leader_yn === 'Y' && <span className="badge badge--point">{t.leader}</span>}
       </p>
       <p className="field__hint">{club.description}</p>
       <dl>
-        <dt>회장</dt>
+        <dt>{t.leader}</dt>
         <dd>{club.leader_name}</dd>
-        <dt>모임</dt>
+        <dt>{t.schedule}</dt>
         <dd>{club.schedule}</dd>
       </dl>
       <div className="card__actions">
@@ -114,12 +112,13 @@ function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onActio
             </Link>
           ) : (
             <button type="button" className="btn btn--small btn--tertiary" disabled={busy} onClick={() => onAction(club, 'leave')}>
-              탈퇴하기<span className="sr-only">: {club.name}</span>
+              {t.leave}
+              <span className="sr-only">: {club.name}</span>
             </button>
           )
         ) : (
           <button type="button" className="btn btn--small btn--primary" disabled={busy || full} onClick={() => onAction(club, 'join')}>
-            {full ? '모집 마감' : '가입하기'}
+            {full ? t.full : t.join}
             <span className="sr-only">: {club.name}</span>
           </button>
         )}
@@ -137,7 +136,7 @@ export default function BookclubPage() {
   const [busy, setBusy] = useState(false);
 
   const onAction = async (club: Club, action: 'join' | 'leave') => {
-    if (action === 'leave' && !(await dialogs.confirm(`‘${club.name}’에서 탈퇴하시겠습니까?`))) return;
+    if (action === 'leave' && !(await dialogs.confirm(t.leaveConfirm(club.name)))) return;
     setBusy(true);
     try {
       const answer = await homepage().post(action === 'join' ? '/bookclub/:club_key/join' : '/bookclub/:club_key/leave', {
@@ -153,9 +152,7 @@ export default function BookclubPage() {
 
   return (
     <div className="container section stack">
-      <p className="lead">
-        이웃과 함께 같은 책을 읽고 이야기 나누는 독서동아리입니다. 회장이 모임 참석을 확인하면 참석한 회원에게 포인트가 적립됩니다.
-      </p>
+      <p className="lead">{t.lead}</p>
       {meeting && (
         <Suspense fallback={<Skeleton lines={8} label={messages.loading} />}>
           <MeetingForm detail={meeting} result={result} />
@@ -163,12 +160,12 @@ export default function BookclubPage() {
       )}
       <section aria-labelledby="mine-title" className="stack">
         <h2 id="mine-title" className="section__title">
-          내 독서동아리
+          {t.mine}
         </h2>
         {mine === null ? (
           <p className="empty">{messages.error.temporary}</p>
         ) : mine.length === 0 ? (
-          <p className="empty">가입한 동아리가 없습니다. 아래에서 가까운 동아리를 찾아보세요.</p>
+          <p className="empty">{t.mineNone}</p>
         ) : (
           <ul className="store-list">
             {mine.map((c) => (
@@ -179,25 +176,25 @@ export default function BookclubPage() {
       </section>
       <section aria-labelledby="find-title" className="stack">
         <h2 id="find-title" className="section__title">
-          동아리 찾기
+          {t.find}
         </h2>
-        <Form method="get" className="filters" aria-label="동아리 지역 선택">
+        <Form method="get" className="filters" aria-label={t.regionForm}>
           <SelectField
             id="club-city"
             name="city_code"
-            label="시·군"
+            label={t.city}
             defaultValue={city}
-            emptyLabel="전체 지역"
+            emptyLabel={t.allRegions}
             options={regions.map((r) => [r.region_code, r.region_name] as const)}
           />
           <button type="submit" className="btn btn--primary">
-            보기
+            {t.show}
           </button>
         </Form>
         {clubs === null ? (
           <p className="empty">{messages.error.temporary}</p>
         ) : clubs.length === 0 ? (
-          <p className="empty">이 지역에는 아직 동아리가 없습니다.</p>
+          <p className="empty">{t.none}</p>
         ) : (
           <>
             <ul className="store-list">
@@ -205,7 +202,7 @@ export default function BookclubPage() {
                 <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
               ))}
             </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label="동아리 목록 페이지" />
+            <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
           </>
         )}
       </section>

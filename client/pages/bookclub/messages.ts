@@ -1,4 +1,25 @@
-/** The book club page's own text (the leader's meeting record). */
+/** The book club page's own text: the clubs, join and leave. */
+export const bookclubText = {
+  lead: '이웃과 함께 같은 책을 읽고 이야기 나누는 독서동아리입니다. 회장이 모임 참석을 확인하면 참석한 회원에게 포인트가 적립됩니다.',
+  mine: '내 독서동아리',
+  mineNone: '가입한 동아리가 없습니다. 아래에서 가까운 동아리를 찾아보세요.',
+  find: '동아리 찾기',
+  regionForm: '동아리 지역 선택',
+  city: '시·군',
+  allRegions: '전체 지역',
+  show: '보기',
+  none: '이 지역에는 아직 동아리가 없습니다.',
+  pages: '동아리 목록 페이지',
+  members: (count: number, capacity: number) => `${count} / ${capacity}명`,
+  leader: '회장',
+  schedule: '모임',
+  join: '가입하기',
+  full: '모집 마감',
+  leave: '탈퇴하기',
+  leaveConfirm: (club: string) => `‘${club}’에서 탈퇴하시겠습니까?`,
+} as const;
+
+/** The leader's meeting record. */
 export const meetingText = {
   record: '모임 기록',
   of: (club: string) => `${club} 모임 기록`,

@@ -8,6 +8,7 @@ import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { SelectField } from '#client/components/select-field.tsx';
 import { loadSystemContent } from '#client/components/system-content.tsx';
 import { formatPhone } from '#client/components/format.ts';
+import { bookstoreText as t } from './messages.ts';
 
 const PAGE_SIZE = 10;
 
@@ -40,35 +41,36 @@ export default function BookstorePage() {
     <div className="container section stack">
       <section className="card" aria-labelledby="guide-title">
         <h2 id="guide-title" className="card__title">
-          {guide?.title ?? '참여 서점 이용 안내'}
+          {guide?.title ?? t.guide}
         </h2>
         <ContentSections content={guide} level={3} />
       </section>
       <section aria-labelledby="stores-title" className="stack">
         <h2 id="stores-title" className="section__title">
-          지역별 참여 서점
+          {t.stores}
         </h2>
-        <Form method="get" className="filters" aria-label="참여 서점 지역 선택">
+        <Form method="get" className="filters" aria-label={t.regionForm}>
           <SelectField
             id="city_code"
             name="city_code"
-            label="시·군·구"
+            label={t.city}
             defaultValue={city}
-            emptyLabel="전체 지역"
-            options={regions.map((r) => [r.city_code, `${r.city_name} (${r.count}곳)`] as const)}
+            emptyLabel={t.allRegions}
+            options={regions.map((r) => [r.city_code, t.region(r.city_name, r.count)] as const)}
           />
           <button type="submit" className="btn btn--primary">
-            보기
+            {t.show}
           </button>
         </Form>
         {stores === null ? (
           <p className="empty">{messages.error.temporary}</p>
         ) : stores.length === 0 ? (
-          <p className="empty">이 지역에는 아직 참여 서점이 없습니다.</p>
+          <p className="empty">{t.none}</p>
         ) : (
           <>
             <p className="list-count">
-              <strong>{total}</strong>곳
+              <strong>{total}</strong>
+              {t.count}
             </p>
             <ul className="store-list">
               {stores.map((s) => (
@@ -76,21 +78,21 @@ export default function BookstorePage() {
                   <h3 className="store-card__name">{s.name}</h3>
                   <span className="badge badge--gray">{s.city_name}</span>
                   <dl>
-                    <dt>주소</dt>
+                    <dt>{t.address}</dt>
                     <dd>{s.address}</dd>
-                    <dt>전화</dt>
+                    <dt>{t.phone}</dt>
                     <dd>
                       <a href={`tel:${s.phone.replace(/[^0-9]/g, '')}`}>{formatPhone(s.phone)}</a>
                     </dd>
-                    <dt>영업시간</dt>
+                    <dt>{t.hours}</dt>
                     <dd>{s.opening_hours}</dd>
-                    <dt>쉬는 날</dt>
+                    <dt>{t.closed}</dt>
                     <dd>{s.closed_days}</dd>
                   </dl>
                 </li>
               ))}
             </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label="참여 서점 페이지" />
+            <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
           </>
         )}
       </section>

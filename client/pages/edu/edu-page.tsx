@@ -10,6 +10,7 @@ import { homepage } from '#client/api/homepage.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { checkRequired } from '#client/components/required.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
+import { eduText as t } from './messages.ts';
 
 interface Data {
   types: EduTypesAnswer['edu_types'];
@@ -38,9 +39,9 @@ export default function EduPage() {
     e.preventDefault();
     if (busy) return;
     const check = checkRequired(formRef.current, [
-      { name: 'course_name', label: '과정명' },
-      { name: 'certificate_no', label: '수료증 번호' },
-      { name: 'completed_on', label: '수료일' },
+      { name: 'course_name', label: t.course },
+      { name: 'certificate_no', label: t.certificate },
+      { name: 'completed_on', label: t.completedOn },
     ]);
     if (!check.ok) {
       await dialogs.alert(check.message);
@@ -70,20 +71,18 @@ export default function EduPage() {
 
   return (
     <div className="container section stack">
-      <p className="lead">평생교육 강좌 수료, 독서 교육 이수 등을 인증하면 확인 후 포인트가 적립됩니다.</p>
+      <p className="lead">{t.lead}</p>
       <section className="card" aria-labelledby="request-title">
         <h2 id="request-title" className="card__title">
-          교육 인증 신청
+          {t.request}
         </h2>
         {list && (
-          <p className="field__hint">
-            이번 달 {list.earned_count_month}회 적립{list.monthly_limit !== null ? ` (월 ${list.monthly_limit}회까지)` : ''}
-          </p>
+          <p className="field__hint">{t.monthCount(list.earned_count_month, list.monthly_limit)}</p>
         )}
         <form ref={formRef} className="stack-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
           <div className="field">
             <label className="field__label" htmlFor="edu_type">
-              인증 종류
+              {t.type}
             </label>
             <select id="edu_type" name="edu_type" className="select" value={type} onChange={(e) => setType(e.target.value)}>
               {types.map((t) => (
@@ -96,40 +95,40 @@ export default function EduPage() {
           </div>
           <div className="field">
             <label className="field__label" htmlFor="course_name">
-              과정명
+              {t.course}
             </label>
             <input id="course_name" name="course_name" className="input" maxLength={100} />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="certificate_no">
-              수료증 번호
+              {t.certificate}
             </label>
             <input id="certificate_no" name="certificate_no" className="input" maxLength={40} aria-describedby="cert-hint" />
             <p id="cert-hint" className="field__hint">
-              {chosen ? `예: ${chosen.number_example}` : ''}
+              {chosen ? t.example(chosen.number_example) : ''}
             </p>
           </div>
           <div className="field">
             <label className="field__label" htmlFor="completed_on">
-              수료일
+              {t.completedOn}
             </label>
             <input id="completed_on" name="completed_on" className="input" type="date" />
           </div>
           <div className="card__actions">
             <button type="submit" className="btn btn--primary" disabled={busy || !type}>
-              인증 신청
+              {t.submit}
             </button>
           </div>
         </form>
       </section>
       <section className="card" aria-labelledby="requests-title">
         <h2 id="requests-title" className="card__title">
-          나의 인증 내역
+          {t.requests}
         </h2>
         {list === null ? (
           <p className="empty">{messages.error.temporary}</p>
         ) : list.activity_list.length === 0 ? (
-          <p className="empty">아직 인증한 교육이 없습니다.</p>
+          <p className="empty">{t.none}</p>
         ) : (
           <ActivityRows items={list.activity_list} showType={false} />
         )}

@@ -3,6 +3,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Faq, FaqListAnswer } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { faqText as t } from './messages.ts';
 
 const CATEGORIES = ['member', 'point', 'activity', 'challenge', 'bookstore'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -26,12 +27,12 @@ export default function FaqPage() {
   const { category, categories, faqs } = useLoaderData<Data>();
   return (
     <div className="container section stack">
-      <p className="lead">독서포인트 적립과 사용, 회원정보, 챌린지와 동아리에 대해 자주 묻는 질문을 모았습니다.</p>
-      <nav aria-label="질문 분류">
+      <p className="lead">{t.lead}</p>
+      <nav aria-label={t.categories}>
         <ul className="chips">
           <li>
             <Link className="chip" to="?" aria-current={category === null ? 'page' : undefined}>
-              전체
+              {t.all}
             </Link>
           </li>
           {categories.map((c) => (
@@ -46,17 +47,17 @@ export default function FaqPage() {
       {faqs === null ? (
         <p className="empty">{messages.error.temporary}</p>
       ) : faqs.length === 0 ? (
-        <p className="empty">등록된 질문이 없습니다.</p>
+        <p className="empty">{t.none}</p>
       ) : (
         <div className="faq-list">
           {faqs.map((f) => (
             <details key={f.faq_key} className="faq-item">
               <summary>
-                <span className="sr-only">질문: </span>
+                <span className="sr-only">{t.question}</span>
                 {f.question}
               </summary>
               <div className="faq-item__answer">
-                <span className="sr-only">답변: </span>
+                <span className="sr-only">{t.answer}</span>
                 {f.answer}
               </div>
             </details>

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Notice } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
-import { hrefOf, type PageId } from '#shared/routes.ts';
+import { hrefOf, pageById, type PageId } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
@@ -16,6 +16,7 @@ import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useConfig } from '#client/shell/config-context.tsx';
 import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '#client/shell/icons.tsx';
 import type { MemberHomeData } from './member-home.tsx';
+import { homeText as t } from './messages.ts';
 
 const memberPart = () => import('./member-home.tsx');
 const MemberHome = lazy(memberPart);
@@ -42,18 +43,20 @@ export const action = import.meta.env.SSR
   ? (args: ActionFunctionArgs) => memberPart().then((m) => m.challengeAction(args))
   : undefined;
 
-const QUICK: readonly { page: PageId; label: string; desc: string; Icon: typeof IconBook }[] = [
-  { page: 'bookSearch', label: '독서 시작하기', desc: '읽을 책을 찾아 독서일지를 시작해요', Icon: IconBook },
-  { page: 'challenge', label: '21일 챌린지', desc: '매일 한 번 출석하고 완주 포인트까지', Icon: IconFlame },
-  { page: 'bookclub', label: '독서동아리', desc: '이웃과 함께 읽고 이야기 나눠요', Icon: IconUsers },
-  { page: 'edu', label: '교육 인증', desc: '평생교육 수료를 인증해요', Icon: IconCap },
-  { page: 'popular', label: '인기 도서', desc: '지금 도민이 많이 읽는 책', Icon: IconStar },
-  { page: 'bookstore', label: '참여 서점 안내', desc: '포인트로 종이책을 사는 동네 서점', Icon: IconStore },
+/** The quick cards: each page's title (the page table's) and what it offers. */
+const QUICK: readonly { page: PageId & keyof typeof t.offers; Icon: typeof IconBook }[] = [
+  { page: 'bookSearch', Icon: IconBook },
+  { page: 'challenge', Icon: IconFlame },
+  { page: 'bookclub', Icon: IconUsers },
+  { page: 'edu', Icon: IconCap },
+  { page: 'popular', Icon: IconStar },
+  { page: 'bookstore', Icon: IconStore },
 ];
 
 export default function HomePage() {
   const { notices, member } = useLoaderData<HomeData>();
   const { siteName } = useConfig();
+  const [first, before, paper, after] = t.hero;
   return (
     <>
       {member ? (
@@ -66,19 +69,19 @@ export default function HomePage() {
             <div className="hero__text">
               <p className="hero__eyebrow">{siteName}</p>
               <h2 id="hero-title" className="hero__title">
-                책을 읽고 기록하면
+                {first}
                 <br />
-                포인트로 다시 <em>종이책</em>을 살 수 있어요
+                {before}
+                <em>{paper}</em>
+                {after}
               </h2>
-              <p className="hero__lead">
-                독서일지와 서평, 도서 대출, 21일 챌린지로 독서포인트를 모으고 가까운 참여 서점에서 1포인트를 1원처럼 사용하세요.
-              </p>
+              <p className="hero__lead">{t.lead}</p>
               <div className="hero__actions">
                 <Link className="btn btn--primary" to={hrefOf('bookSearch')}>
                   {messages.float.start}
                 </Link>
                 <Link className="btn btn--secondary hero__secondary" to={hrefOf('service')}>
-                  서비스 안내 보기
+                  {t.service}
                 </Link>
               </div>
             </div>
@@ -95,7 +98,7 @@ export default function HomePage() {
       <section className="section container" aria-labelledby="quick-title">
         <div className="section__head">
           <h2 id="quick-title" className="section__title">
-            독서활동 바로가기
+            {t.quick}
           </h2>
         </div>
         <ul className="quick-grid">
@@ -105,8 +108,8 @@ export default function HomePage() {
                 <span className="quick-card__icon">
                   <q.Icon width={26} height={26} />
                 </span>
-                <span className="quick-card__label">{q.label}</span>
-                <span className="quick-card__desc">{q.desc}</span>
+                <span className="quick-card__label">{pageById[q.page].title}</span>
+                <span className="quick-card__desc">{t.offers[q.page]}</span>
               </Link>
             </li>
           ))}
@@ -118,25 +121,19 @@ export default function HomePage() {
         <section className="section container" aria-labelledby="how-title">
           <div className="section__head">
             <h2 id="how-title" className="section__title">
-              이렇게 참여해요
+              {t.how}
             </h2>
             <Link className="section__more" to={hrefOf('service')}>
-              자세히 보기
+              {t.more}
             </Link>
           </div>
           <ol className="steps steps--row">
-            <li>
-              <strong>도서관 회원으로 로그인</strong>
-              <p>만 14세 이상 도민이라면 누구나 참여할 수 있어요.</p>
-            </li>
-            <li>
-              <strong>읽고 기록하기</strong>
-              <p>독서일지, 서평, 대출·구매 인증, 챌린지 출석으로 포인트가 쌓여요.</p>
-            </li>
-            <li>
-              <strong>서점에서 종이책 사기</strong>
-              <p>모은 포인트는 참여 서점에서 종이책을 살 때 현금처럼 써요.</p>
-            </li>
+            {t.steps.map(([title, text]) => (
+              <li key={title}>
+                <strong>{title}</strong>
+                <p>{text}</p>
+              </li>
+            ))}
           </ol>
         </section>
       )}
@@ -144,10 +141,10 @@ export default function HomePage() {
       <section className="section container" aria-labelledby="notice-title">
         <div className="section__head">
           <h2 id="notice-title" className="section__title">
-            공지사항
+            {pageById.noticeList.title}
           </h2>
           <Link className="section__more" to={hrefOf('noticeList')}>
-            전체 보기
+            {t.all}
           </Link>
         </div>
         <Deferred value={notices} fallback={<Skeleton lines={5} label={messages.loading} />}>

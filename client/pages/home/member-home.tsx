@@ -20,7 +20,7 @@ import { Meter } from '#client/components/meter.tsx';
 import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconBook, IconFlame, IconStar } from '#client/shell/icons.tsx';
-import { memberHomeText as t } from './messages.ts';
+import { memberHomeText as t } from './member-home-messages.ts';
 
 type Attendance = Omit<AttendanceAnswer, 'result'>;
 

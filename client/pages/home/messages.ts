@@ -1,33 +1,26 @@
-/** The member part of the home page: its own strings (loaded with it, members only). */
-import { formatNumber } from '#client/components/format.ts';
-
-export const memberHomeText = {
-  title: '나의 독서 현황',
-  points: '나의 독서포인트',
-  balance: '사용할 수 있는 포인트',
-  monthEarned: (month: string) => `${Number(month.slice(5))}월 적립`,
-  pointHistory: '포인트 내역',
-  challenge: '오늘의 21일 챌린지',
-  streak: (days: number, total: number) => `${days}일째 연속 출석 중이에요. 완주까지 ${total - days}일 남았어요.`,
-  progress: '챌린지 진행률',
-  notCheckedIn: '오늘은 아직 출석하지 않았어요.',
-  checkedIn: (points: number | undefined) =>
-    points === undefined ? '오늘 출석을 마쳤어요.' : `오늘 출석을 마쳤어요. ${formatNumber(points)}P가 적립되었어요.`,
-  noChallenge: '진행 중인 챌린지가 없어요. 오늘 시작하면 오늘이 1일째예요.',
-  checkIn: '오늘 출석하기',
-  start: '21일 챌린지 시작하기',
-  board: '출석판 보기',
-  lastBook: '최근 읽은 책',
-  lastBookNone: '아직 기록한 책이 없어요. 읽을 책을 찾아 독서일지를 시작해 보세요.',
-  bookPage: '책 정보 보기',
-  earn: '포인트 모으기',
-  links: {
-    diary: '독서일지 쓰기',
-    review: '서평 쓰기',
-    loan: '대출 인증',
-    purchase: '구매 인증',
-    authorTalk: '작가와의 만남 인증',
-    activity: '나의 활동',
+/** The home page's own text: the visitor's introduction and the sections every visitor sees. */
+export const homeText = {
+  /** The hero title: its first line, then the second with the third part emphasised. */
+  hero: ['책을 읽고 기록하면', '포인트로 다시 ', '종이책', '을 살 수 있어요'],
+  lead: '독서일지와 서평, 도서 대출, 21일 챌린지로 독서포인트를 모으고 가까운 참여 서점에서 1포인트를 1원처럼 사용하세요.',
+  service: '서비스 안내 보기',
+  quick: '독서활동 바로가기',
+  /** What each quick card's page offers; the cards' labels are the pages' titles (shared/routes.ts). */
+  offers: {
+    bookSearch: '읽을 책을 찾아 독서일지를 시작해요',
+    challenge: '매일 한 번 출석하고 완주 포인트까지',
+    bookclub: '이웃과 함께 읽고 이야기 나눠요',
+    edu: '평생교육 수료를 인증해요',
+    popular: '지금 도민이 많이 읽는 책',
+    bookstore: '포인트로 종이책을 사는 동네 서점',
   },
-  signInFirst: '로그인이 필요한 서비스입니다.',
+  how: '이렇게 참여해요',
+  more: '자세히 보기',
+  /** The steps of taking part: what, then what it means. */
+  steps: [
+    ['도서관 회원으로 로그인', '만 14세 이상 도민이라면 누구나 참여할 수 있어요.'],
+    ['읽고 기록하기', '독서일지, 서평, 대출·구매 인증, 챌린지 출석으로 포인트가 쌓여요.'],
+    ['서점에서 종이책 사기', '모은 포인트는 참여 서점에서 종이책을 살 때 현금처럼 써요.'],
+  ],
+  all: '전체 보기',
 } as const;

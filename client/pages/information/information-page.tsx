@@ -45,7 +45,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const missing = firstMissing(form, [{ name: 'current_password', label: '현재 비밀번호' }]);
+  const missing = firstMissing(form, [{ name: 'current_password', label: informationText.currentPassword }]);
   if (missing) return formError(context, missing.message, { field: missing.field });
   const city = field(form, 'city_code');
   const email = field(form, 'email').trim();
@@ -91,28 +91,28 @@ export default function InformationPage() {
     <div className="container section stack narrow">
       <section className="card" aria-labelledby="who-title">
         <h2 id="who-title" className="card__title">
-          회원 정보
+          {informationText.who}
         </h2>
         <dl className="summary-list">
           <div>
-            <dt>이름</dt>
+            <dt>{informationText.name}</dt>
             <dd>{profile.user_name}</dd>
           </div>
           <div>
-            <dt>아이디</dt>
+            <dt>{informationText.id}</dt>
             <dd>{profile.user_id}</dd>
           </div>
           <div>
-            <dt>회원번호</dt>
+            <dt>{informationText.number}</dt>
             <dd>{profile.user_no}</dd>
           </div>
           <div>
-            <dt>회원 유효기간</dt>
-            <dd>{formatDay(profile.valid_until)}까지</dd>
+            <dt>{informationText.validUntil}</dt>
+            <dd>{informationText.until(formatDay(profile.valid_until))}</dd>
           </div>
           <div>
-            <dt>약관 동의</dt>
-            <dd>{profile.agree_date ? `${formatDate(profile.agree_date)} 동의` : '동의 전'}</dd>
+            <dt>{informationText.agreed}</dt>
+            <dd>{profile.agree_date ? informationText.agreedOn(formatDate(profile.agree_date)) : informationText.notAgreed}</dd>
           </div>
         </dl>
       </section>
@@ -128,29 +128,29 @@ export default function InformationPage() {
         )}
         <div className="field">
           <label className="field__label" htmlFor="phone">
-            휴대전화 번호
+            {informationText.phone}
           </label>
           <input id="phone" name="phone" className="input" type="tel" inputMode="tel" autoComplete="tel" defaultValue={profile.phone ?? ''} maxLength={20} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="email">
-            이메일
+            {informationText.email}
           </label>
           <input id="email" name="email" className="input" type="email" autoComplete="email" defaultValue={profile.email ?? ''} maxLength={100} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="city_code">
-            거주 시·군·구
+            {informationText.city}
           </label>
           <select id="city_code" name="city_code" className="select" defaultValue={profile.city_code ?? ''}>
-            <option value="">선택 안 함</option>
+            <option value="">{informationText.noCity}</option>
             {cities.map((c) => (
               <option key={c.region_code} value={c.region_code}>
                 {c.region_name}
               </option>
             ))}
           </select>
-          {profile.region_name && <p className="field__hint">현재: {profile.region_name}</p>}
+          {profile.region_name && <p className="field__hint">{informationText.currentCity(profile.region_name)}</p>}
         </div>
         <div className="field">
           <label className="check">
@@ -160,7 +160,7 @@ export default function InformationPage() {
         </div>
         <div className="field">
           <label className="field__label" htmlFor="current_password">
-            현재 비밀번호
+            {informationText.currentPassword}
           </label>
           <input
             id="current_password"

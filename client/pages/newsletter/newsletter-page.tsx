@@ -8,6 +8,7 @@ import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { formatDay } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { newsletterText as t } from './messages.ts';
 
 const PAGE_SIZE = 9;
 
@@ -38,16 +39,16 @@ export default function NewsletterPage() {
   const { list, page, total, issue } = useLoaderData<Data>();
   return (
     <div className="container section stack">
-      <p className="lead">매달 새로 나온 책과 독서동아리 소식, 서점 이야기를 담아 보내 드리는 뉴스레터입니다.</p>
+      <p className="lead">{t.lead}</p>
       {issue && (
         <article className="article" aria-labelledby="issue-title">
           <header className="article__head">
-            <span className="badge">제{issue.issue_no}호</span>
+            <span className="badge">{t.issueNo(issue.issue_no)}</span>
             <h2 id="issue-title" className="article__title">
               {issue.title}
             </h2>
             <p className="article__meta">
-              발행일 <time dateTime={issue.published_on}>{formatDay(issue.published_on)}</time>
+              {t.publishedOn} <time dateTime={issue.published_on}>{formatDay(issue.published_on)}</time>
             </p>
           </header>
           <div className="article__body">{issue.content}</div>
@@ -55,26 +56,28 @@ export default function NewsletterPage() {
       )}
       <section aria-labelledby="issues-title">
         <h2 id="issues-title" className="section__title">
-          지난 호 보기
+          {t.issues}
         </h2>
         {list === null ? (
           <p className="empty">{messages.error.temporary}</p>
         ) : list.length === 0 ? (
-          <p className="empty">발행된 뉴스레터가 없습니다.</p>
+          <p className="empty">{t.none}</p>
         ) : (
           <>
             <ul className="newsletter-list">
               {list.map((n) => (
                 <li key={n.newsletter_key}>
                   <Link className="newsletter-card" to={`?issue=${n.newsletter_key}${page > 1 ? `&page=${page}` : ''}`}>
-                    <span className="newsletter-card__no">제{n.issue_no}호 · {formatDay(n.published_on)}</span>
+                    <span className="newsletter-card__no">
+                      {t.issueNo(n.issue_no)} · {formatDay(n.published_on)}
+                    </span>
                     <strong className="newsletter-card__title">{n.title}</strong>
                     <span className="newsletter-card__summary">{n.summary}</span>
                   </Link>
                 </li>
               ))}
             </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label="뉴스레터 페이지" />
+            <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
           </>
         )}
       </section>

@@ -4,10 +4,11 @@
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { NoticeDetail } from '#shared/contract/board.ts';
+import { messages } from '#shared/messages.ts';
 import { HOME_PATH, hrefOf } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { formatDate, formatNumber } from '#client/components/format.ts';
-import { NOTICE_TYPE_LABEL } from '#client/components/notice-rows.tsx';
+import { noticeText as t } from './messages.ts';
 
 interface Data {
   notice: NoticeDetail;
@@ -27,17 +28,17 @@ export default function NoticeDetailPage() {
     <div className="container section">
       <article className="article">
         <header className="article__head">
-          <span className={`badge${notice.notice_type === '1' ? '' : ' badge--gray'}`}>{NOTICE_TYPE_LABEL[notice.notice_type]}</span>
+          <span className={`badge${notice.notice_type === '1' ? '' : ' badge--gray'}`}>{messages.notice.types[notice.notice_type]}</span>
           <h2 className="article__title">{notice.notice_subject}</h2>
           <p className="article__meta">
-            등록일 <time dateTime={notice.reg_date}>{formatDate(notice.reg_date)}</time> · 조회 {formatNumber(notice.view_count)}
+            {t.registered} <time dateTime={notice.reg_date}>{formatDate(notice.reg_date)}</time> · {t.views} {formatNumber(notice.view_count)}
           </p>
         </header>
         <div className="article__body">{notice.notice_content}</div>
       </article>
       <div className="article__nav">
         <Link className="btn btn--tertiary" to={hrefOf('noticeList')}>
-          목록으로
+          {t.toList}
         </Link>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { NoticeRows } from '#client/components/notice-rows.tsx';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { noticeListText as t } from './messages.ts';
 
 const PAGE_SIZE = 10;
 
@@ -23,7 +24,7 @@ export default function NoticeListPage() {
   const { list } = useLoaderData<Data>();
   return (
     <div className="container section">
-      <p className="lead">독서포인트 사업 운영과 행사, 시스템 점검 소식을 알려 드립니다.</p>
+      <p className="lead">{t.lead}</p>
       <Deferred value={list} fallback={<Skeleton lines={10} label={messages.loading} />}>
         {(answer) =>
           answer.result !== 'success' ? (
@@ -33,10 +34,12 @@ export default function NoticeListPage() {
           ) : (
             <>
               <p className="list-count">
-                전체 <strong>{answer.total}</strong>건 · {answer.page}쪽
+                {t.total} <strong>{answer.total}</strong>
+                {t.count} · {answer.page}
+                {t.page}
               </p>
               <NoticeRows notices={answer.notice_list} />
-              <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label="공지사항 페이지" />
+              <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label={t.pages} />
             </>
           )
         }
