@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greeting, messages } from './messages.ts';
 import { requiredMessage } from './messages-form.ts';
+import { loginMessages } from './messages-login.ts';
 
 describe('Korean messages (messages-ko.md)', () => {
   it('pick the right particle for the label', () => {
@@ -10,7 +11,7 @@ describe('Korean messages (messages-ko.md)', () => {
     expect(requiredMessage('이메일')).toBe('이메일을 입력해 주세요.');
   });
   it('keep the canonical texts', () => {
-    expect(messages.login.idRequired).toBe('아이디를 입력해 주세요.');
+    expect(loginMessages.idRequired).toBe('아이디를 입력해 주세요.');
     expect(messages.notice.none).toBe('등록된 공지사항이 없습니다.');
     expect(messages.error.temporary).toBe('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.');
     expect(messages.shell.skip).toBe('본문 바로가기');

@@ -6,6 +6,7 @@
  * - a page's own text beside it, `client/pages/<page>/messages.ts` (its chunk only); a lazy
  *   part's or a shared component's in `*-messages.ts` beside it (`client/shell/login-gate-messages.ts`,
  *   `client/pages/home/member-home-messages.ts`, `client/components/pagination-messages.ts`);
+ * - sign-in's messages (the login page, the guard's dialog, the server's sign-in): `messages-login.ts`;
  * - the reading programme's shared labels and messages: `messages-programme.ts`;
  * - messages that need a particle for the word they follow: `messages-form.ts` (es-hangul's
  *   josa stays out of pages without forms);
@@ -15,12 +16,6 @@
  * Requests use the spaced polite form "-해 주세요".
  */
 export const messages = {
-  login: {
-    idRequired: '아이디를 입력해 주세요.',
-    passwordRequired: '비밀번호를 입력해 주세요.',
-    expired: '회원정보가 만료되었습니다.',
-    agreeRequired: '서비스 이용을 위해 약관 동의가 필요합니다. 약관 동의 페이지로 이동하시겠습니까?',
-  },
   form: {
     notFound: '요청하신 양식을 찾을 수 없습니다.',
   },

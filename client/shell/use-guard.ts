@@ -15,6 +15,7 @@ import type { RootData } from './root-loader.ts';
 import { FLAG_KEYS, flagsAllowMember, readFlag } from '../session/flags.ts';
 import { isExternal, loginHref } from '../session/login-redirect.ts';
 import { useSessionStore } from '../session/session-context.tsx';
+import { loginMessages } from '#shared/messages-login.ts';
 
 export interface Guard {
   /** Whether the current member may use guarded pages and actions right now. */
@@ -46,7 +47,7 @@ export function useGuard(): Guard {
   const ask = useCallback(async () => {
     const user = store.getState().user;
     const needsAgreement = user !== null && user.isHomeAgreeYn !== 'Y';
-    const yes = await dialogs.confirm(needsAgreement ? messages.login.agreeRequired : messages.guard.loginRequired);
+    const yes = await dialogs.confirm(needsAgreement ? loginMessages.agreeRequired : messages.guard.loginRequired);
     if (yes) {
       const to = target();
       if (isExternal(to)) window.location.assign(to);

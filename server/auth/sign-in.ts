@@ -13,6 +13,7 @@ import type { HomepageClient } from '../homepage/client.ts';
 import type { LoginFailures } from './login-limits.ts';
 import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../scale/metrics.ts';
 import { isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
+import { loginMessages } from '#shared/messages-login.ts';
 
 export interface SignInOutcome {
   /** The HTTP status the JSON route answers with. */
@@ -76,7 +77,7 @@ export class PasswordSignIn {
     if (r.status === 200 && r.body.result === 'error') {
       const expired = (r.body as { expired?: unknown }).expired === true;
       log(expired ? 'expired' : 'refused', expired ? 'expired' : 'refused');
-      return { status: 200, answer: { result: 'error', expired, msg: expired ? messages.login.expired : (r.body.msg ?? messages.error.temporary) } };
+      return { status: 200, answer: { result: 'error', expired, msg: expired ? loginMessages.expired : (r.body.msg ?? messages.error.temporary) } };
     }
     log(`upstream-${r.status}`, 'upstream_error');
     return { status: r.status >= 500 ? 502 : r.status, answer: { result: 'error', msg: r.body.msg ?? messages.error.temporary } };

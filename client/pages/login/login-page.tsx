@@ -19,6 +19,7 @@ import { useSessionStore } from '#client/session/session-context.tsx';
 import { useConfig } from '#client/shell/config-context.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import logoUrl from '#client/styles/logo.svg';
+import { loginMessages } from '#shared/messages-login.ts';
 
 type Member = Extract<LoginResponse, { result: 'success' }>;
 
@@ -31,12 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const userId = field(form, 'user_id').trim();
   const password = field(form, 'user_pass');
   const values = { user_id: userId };
-  if (!userId) return formError(context, messages.login.idRequired, { field: 'user_id', values });
-  if (!password) return formError(context, messages.login.passwordRequired, { field: 'user_pass', values });
+  if (!userId) return formError(context, loginMessages.idRequired, { field: 'user_id', values });
+  if (!password) return formError(context, loginMessages.passwordRequired, { field: 'user_pass', values });
   const answer = await portal(context).login({ user_id: userId, user_pass: password, keep: field(form, 'keep') === 'Y' });
   if (answer.result !== 'success') {
     const expired = answer.expired === true;
-    return formError(context, expired ? messages.login.expired : answer.msg, {
+    return formError(context, expired ? loginMessages.expired : answer.msg, {
       field: expired ? 'user_id' : 'user_pass',
       values,
       status: 401,
@@ -67,7 +68,7 @@ export default function LoginPage() {
   const proceed = async (answer: Member) => {
     const user = signedIn(store, answer);
     if (user.isHomeAgreeYn !== 'Y') {
-      const yes = await dialogs.confirm(messages.login.agreeRequired);
+      const yes = await dialogs.confirm(loginMessages.agreeRequired);
       if (yes) await navigate(agreePath(returnTo), { replace: true });
       else await signOut(store, config.redirectHosts);
       return;
