@@ -52,7 +52,8 @@ export default function InappPage() {
           <button type="button" className="btn btn--secondary" onClick={() => void copy()}>
             {inappText.copy}
           </button>
-          <a className="btn btn--tertiary" href={`${INAPP_PATH}?continue=1&url=${encodeURIComponent(target)}`}>
+          {/* A document load: the server remembers the choice and redirects (decision 0036). */}
+          <a className="btn btn--tertiary" href={`${INAPP_PATH}?continue=1&url=${encodeURIComponent(target)}`} data-document="">
             {inappText.continue}
           </a>
         </div>

@@ -161,8 +161,9 @@ export default function LoginPage() {
             {loginText.signup}
             <span className="sr-only">({messages.footer.newWindow})</span>
           </a>
+          {/* A document load: the server signs in there (decision 0036). */}
           {config.testLogin && (
-            <a className="btn btn--secondary btn--block" href="/sso/sso">
+            <a className="btn btn--secondary btn--block" href="/sso/sso" data-document="">
               {loginText.test}
             </a>
           )}
