@@ -66,9 +66,8 @@ export function BookPicker({
                         {b.author} · {b.publisher} · {b.pub_year}
                       </span>
                     </span>
-                    <Link className="btn btn--small btn--tertiary" to={hrefFor(b.isbn)} replace>
+                    <Link className="btn btn--small btn--tertiary" to={hrefFor(b.isbn)} replace aria-label={`${pickerText.choose}: ${b.title}`}>
                       {pickerText.choose}
-                      <span className="sr-only">: {b.title}</span>
                     </Link>
                   </li>
                 ))}

@@ -114,8 +114,9 @@ test('challenge check-in, club join, education certification', async ({ browser 
 
   await page.goto('/bookclub/bookclub');
   await hydrated(page);
-  const join = page.getByRole('button', { name: /^가입하기\s*:/ }).first();
-  const name = ((await join.textContent()) ?? '').replace(/^가입하기\s*:\s*/, '');
+  const join = page.getByRole('button', { name: /^가입하기: / }).first();
+  const name = ((await join.getAttribute('aria-label')) ?? '').replace(/^가입하기: /, '');
+  expect(name).not.toBe('');
   await join.click();
   await alertSays(page, /가입/);
   await expect(page.getByRole('region', { name: '내 독서동아리' }).getByRole('heading', { name })).toBeVisible();

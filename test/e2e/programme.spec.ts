@@ -149,7 +149,7 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
 
   // 모임 기록 as the leader of 상당 책수다 (club 1): attendees from the members list.
   await visit(page, '/bookclub/bookclub', '독서동아리');
-  await page.getByRole('link', { name: '모임 기록: 상당 책수다' }).click();
+  await page.getByRole('region', { name: '내 독서동아리' }).getByRole('link', { name: '모임 기록: 상당 책수다' }).click();
   await expect(page).toHaveURL(/\?meeting=1#meeting$/);
   await expect(page.getByRole('heading', { name: '상당 책수다 모임 기록' })).toBeVisible();
   await pageIsClean(page);
@@ -165,7 +165,8 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await expect(results.getByRole('row', { name: new RegExp(attendee) })).toContainText('500P가 적립되었어요.');
   await expect(results.getByRole('row')).toHaveCount(3);
 
-  expect(problems).toEqual([]);
+  // The same receipt twice is refused by the API with 409, which the browser logs as a failed resource.
+  expect(problems.filter((p) => !p.includes('status of 409'))).toEqual([]);
   await context.close();
 });
 

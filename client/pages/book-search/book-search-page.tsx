@@ -218,9 +218,9 @@ export default function BookSearchPage() {
                                 type="button"
                                 className="btn btn--small btn--secondary"
                                 onClick={() => void guard.run(() => setWriting(b.isbn))}
+                                aria-label={`${diaryText.start}: ${b.title}`}
                               >
                                 {diaryText.start}
-                                <span className="sr-only">: {b.title}</span>
                               </button>
                             </p>
                           )}

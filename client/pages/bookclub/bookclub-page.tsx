@@ -106,20 +106,17 @@ function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onActio
       <div className="card__actions">
         {club.joined_yn === 'Y' ? (
           club.leader_yn === 'Y' ? (
-            <Link className="btn btn--small btn--primary" to={`?meeting=${club.club_key}#meeting`}>
+            <Link className="btn btn--small btn--primary" to={`?meeting=${club.club_key}#meeting`} aria-label={`${programmeLabels.meeting}: ${club.name}`}>
               {programmeLabels.meeting}
-              <span className="sr-only">: {club.name}</span>
             </Link>
           ) : (
-            <button type="button" className="btn btn--small btn--tertiary" disabled={busy} onClick={() => onAction(club, 'leave')}>
+            <button type="button" className="btn btn--small btn--tertiary" disabled={busy} onClick={() => onAction(club, 'leave')} aria-label={`${t.leave}: ${club.name}`}>
               {t.leave}
-              <span className="sr-only">: {club.name}</span>
             </button>
           )
         ) : (
-          <button type="button" className="btn btn--small btn--primary" disabled={busy || full} onClick={() => onAction(club, 'join')}>
+          <button type="button" className="btn btn--small btn--primary" disabled={busy || full} onClick={() => onAction(club, 'join')} aria-label={`${full ? t.full : t.join}: ${club.name}`}>
             {full ? t.full : t.join}
-            <span className="sr-only">: {club.name}</span>
           </button>
         )}
       </div>

@@ -166,9 +166,8 @@ function LastBookCard({ recent }: { recent: ActivityItem[] | null }) {
           <p className="member-home__book-meta">
             {last.activity_name} · {formatDay(last.activity_date)}
           </p>
-          <Link className="member-home__more" to={`/book/${last.isbn}`}>
+          <Link className="member-home__more" to={`/book/${last.isbn}`} aria-label={`${t.bookPage}: ${last.book_title}`}>
             {t.bookPage}
-            <span className="sr-only">: {last.book_title}</span>
           </Link>
         </>
       ) : (
