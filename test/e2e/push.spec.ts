@@ -299,4 +299,7 @@ test('without VAPID keys (the default portal) 알림 says the portal sends none'
   await noSidewaysScroll(page, PHONE.width);
   await shot(page, info, 'push-disabled-360.png');
   await axe(page, 'disabled 360');
+  // My page prints as a statement: 알림 is not part of it.
+  await page.emulateMedia({ media: 'print' });
+  await expect(section).toBeHidden();
 });
