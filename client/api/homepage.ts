@@ -39,6 +39,7 @@ type Args<O> = [Field<O, 'params'>] extends [never]
 export interface Homepage {
   get<P extends PathOf<'GET'>>(path: P, ...args: Args<OpOf<'GET', P>>): Promise<AnswerOf<OpOf<'GET', P>>>;
   post<P extends PathOf<'POST'>>(path: P, ...args: Args<OpOf<'POST', P>>): Promise<AnswerOf<OpOf<'POST', P>>>;
+  delete<P extends PathOf<'DELETE'>>(path: P, ...args: Args<OpOf<'DELETE', P>>): Promise<AnswerOf<OpOf<'DELETE', P>>>;
 }
 
 /** The browser's transport: the portal's gateway. */
@@ -75,13 +76,7 @@ function call(transport: HomepageTransport, method: HttpMethod, pattern: string,
 /** The homepage API for this loader or action (`context` from react-router), or for the browser. */
 export function homepage(context?: unknown): Homepage {
   const transport = loadContextOf(context)?.homepage ?? browserTransport;
+  const method = (m: HttpMethod) => (path: string, input?: RawInput) => call(transport, m, path, input);
   // The transport has checked the answer is one ({ result, msg? }); the contract names its type.
-  return {
-    get<P extends PathOf<'GET'>>(path: P, ...args: Args<OpOf<'GET', P>>) {
-      return call(transport, 'GET', path, args[0] as RawInput | undefined) as Promise<unknown> as Promise<AnswerOf<OpOf<'GET', P>>>;
-    },
-    post<P extends PathOf<'POST'>>(path: P, ...args: Args<OpOf<'POST', P>>) {
-      return call(transport, 'POST', path, args[0] as RawInput | undefined) as Promise<unknown> as Promise<AnswerOf<OpOf<'POST', P>>>;
-    },
-  };
+  return { get: method('GET'), post: method('POST'), delete: method('DELETE') } as Homepage;
 }

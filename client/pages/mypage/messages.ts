@@ -27,6 +27,7 @@ export const mypageText = {
   alimtalkOn: '받는 중',
   alimtalkOff: '받지 않음',
   kakaoUnlinked: '카카오 계정 미연결',
+  push: '알림',
   records: '나의 독서 기록',
   statusNames: { active: '정상', dormant: '휴면', withdrawn: '탈퇴', expired: '만료' },
   pointsValue: (p: number) => `${p > 0 ? '+' : ''}${n(p)}P`,

@@ -4,12 +4,14 @@
  * library knows them (home library, loans this month against the limit, KakaoTalk
  * notices), and the member's lists — purchases at partner bookstores (search_type=buy),
  * 포인트 내역 (point: newest first, by month, activity and kind, with totals; it prints as
- * a statement) and penalties (penalty). Everything streams in behind skeletons (0030).
+ * a statement) and penalties (penalty), and 알림: Web Push reminders on this browser (0066).
+ * Everything streams in behind skeletons (0030).
  */
 import { lazy, Suspense } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import type { PointAnswer, PointEntry } from '#shared/contract/points.ts';
+import type { PushConfigAnswer, PushStateAnswer } from '#shared/contract/push.ts';
 import type { KapiInfoAnswer, LibraryUserAnswer, UserCardAnswer } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
 import { programmeLabels } from '#shared/messages-programme.ts';
@@ -25,6 +27,8 @@ import { useSessionUser } from '#client/session/session-context.tsx';
 
 /** 포인트 내역 (the statement) is its own chunk: the default tab (purchases) does not carry it. */
 const Statement = lazy(() => import('./statement.tsx').then((m) => ({ default: m.Statement })));
+/** 알림 (Web Push) too: its browser code and text come only with my page, after it. */
+const PushSettings = lazy(() => import('./push-settings.tsx').then((m) => ({ default: m.PushSettings })));
 
 const TABS = [
   { type: 'buy', label: mypageText.buy },
@@ -57,6 +61,7 @@ export interface Data {
   library: Promise<[LibraryUserAnswer | ErrorAnswer, KapiInfoAnswer | ErrorAnswer]>;
   list: Promise<Listing>;
   totals: Promise<Totals | null>;
+  push: Promise<[PushConfigAnswer | ErrorAnswer, PushStateAnswer | ErrorAnswer]>;
 }
 
 function filtersOf(url: URL): Filters {
@@ -150,6 +155,7 @@ export function loader({ context, request }: LoaderFunctionArgs): Data {
     library: Promise.all([api.get('/user/api/user'), api.get('/user/kapiinfo')]),
     list,
     totals: tab === 'point' ? totalsOf(api, filters) : Promise.resolve(null),
+    push: Promise.all([api.get('/push/config'), api.get('/user/push')]),
   };
 }
 
@@ -178,6 +184,19 @@ function MemberCard({ card }: { card: Promise<UserCardAnswer | ErrorAnswer> }) {
             </>
           )
         }
+      </Deferred>
+    </section>
+  );
+}
+
+function PushSection({ push }: Pick<Data, 'push'>) {
+  return (
+    <section className="card no-print" aria-labelledby="push-title">
+      <h2 id="push-title" className="card__title">
+        {mypageText.push}
+      </h2>
+      <Deferred value={push} fallback={<Skeleton lines={3} label={messages.loading} />}>
+        {([config, state]) => <PushSettings config={config} state={state} />}
       </Deferred>
     </section>
   );
@@ -319,6 +338,7 @@ export default function MypagePage() {
         <MemberCard card={data.card} />
         <Summary point={data.point} library={data.library} />
       </div>
+      <PushSection push={data.push} />
       <nav className="tabs no-print" aria-label={mypageText.tabs}>
         <ul>
           {TABS.map((t) => (
