@@ -38,9 +38,8 @@ export default tseslint.config(
       '**/*-messages.ts',
       '**/*.test.*',
       'client/shell/test-utils.tsx',
-      // moved after the stats/push merges
+      // moved after the stats merge
       'client/pages/activity/**',
-      'client/pages/mypage/**',
     ],
     rules: {
       'no-restricted-syntax': [

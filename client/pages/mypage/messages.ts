@@ -31,5 +31,7 @@ export const mypageText = {
   records: '나의 독서 기록',
   statusNames: { active: '정상', dormant: '휴면', withdrawn: '탈퇴', expired: '만료' },
   pointsValue: (p: number) => `${p > 0 ? '+' : ''}${n(p)}P`,
+  suspendedUntil: (day: string) => `${day}까지 적립 정지`,
+  pagesOf: (list: string) => `${list} 페이지`,
 } as const;
 

@@ -118,7 +118,7 @@ export function loader({ context, request }: LoaderFunctionArgs): Data {
                 rows: a.penalty_list.map((p) => ({
                   key: p.penalty_key,
                   title: p.reason,
-                  meta: p.suspended_until ? `${formatDay(p.suspended_until)}까지 적립 정지` : '',
+                  meta: p.suspended_until ? mypageText.suspendedUntil(formatDay(p.suspended_until)) : '',
                   points: p.points,
                   date: p.reg_date,
                 })),
@@ -319,7 +319,7 @@ function Rows({ data, label }: { data: Data; label: string }) {
                   </li>
                 ))}
               </ul>
-              <Pagination page={data.page} size={PAGE_SIZE} total={l.total} label={`${label} 페이지`} />
+              <Pagination page={data.page} size={PAGE_SIZE} total={l.total} label={mypageText.pagesOf(label)} />
             </>
           )
         }

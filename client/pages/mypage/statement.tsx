@@ -156,7 +156,7 @@ export function Statement({ data, name }: { data: Data; name: string }) {
               </div>
               <p className="field__hint">{statementText.totalsNote}</p>
               <div className="no-print">
-                <Pagination page={page} size={STATEMENT_PAGE_SIZE} total={l.total} label={`${programmeLabels.pointHistory} 페이지`} />
+                <Pagination page={page} size={STATEMENT_PAGE_SIZE} total={l.total} label={mypageText.pagesOf(programmeLabels.pointHistory)} />
               </div>
             </>
           )
