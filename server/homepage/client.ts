@@ -157,7 +157,10 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       );
       return { ok: false, status: 502, reason: 'malformed', durationMs };
     }
-    c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
+    // At debug only (decision 0035); the fields are not even built otherwise.
+    if (c.log.level === 'debug' || c.log.level === 'trace') {
+      c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
+    }
     return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), durationMs };
   }
 
