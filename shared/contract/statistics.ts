@@ -4,10 +4,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { DateOnly, Month, Nullable, Success } from './common.ts';
+import { GOAL_BOOKS } from './goal-books.ts';
 import { ActivityType } from './points.ts';
-
-/** Books a member may aim to read in a year. */
-export const GOAL_BOOKS = { min: 1, max: 365 } as const;
 
 export const MonthPoints = Type.Object({
   month: Month,

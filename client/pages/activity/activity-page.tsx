@@ -1,10 +1,14 @@
 /**
  * My activity (spec §2 /activity/activity): the points balance against the monthly and
- * yearly caps, this month's activities against their limits, recent activity and the
- * monthly ranking. Member-only: the loader runs only for members.
+ * yearly caps, this month's activities against their limits, reading statistics with the
+ * yearly goal (issue 11 item 3: statistics.tsx, its own chunk — decision 0063), recent
+ * activity and the monthly ranking. Member-only: the loader runs only for members.
  */
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { lazy } from 'react';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ActivityCountAnswer, ActivityItem, RankingAnswer } from '#shared/contract/activity.ts';
+import type { ErrorAnswer } from '#shared/contract/common.ts';
+import type { UserStatisticsAnswer } from '#shared/contract/statistics.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
 import type { ActivityType } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
@@ -12,19 +16,30 @@ import { earnPoints, monthCount, pointsRule, programmeLabels } from '#shared/mes
 import { hrefOf } from '#shared/routes.ts';
 import { activityText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter } from '#client/components/meter.tsx';
+
+const statisticsPart = () => import('./statistics.tsx');
+const ReadingStatistics = lazy(statisticsPart);
 
 interface Data {
   point: PointAnswer['point'] | null;
   counts: ActivityCountAnswer | null;
   recent: ActivityItem[] | null;
   ranking: RankingAnswer | null;
+  /** Streamed behind the rest (decision 0030): the charts are drawn when it arrives. */
+  statistics: Promise<UserStatisticsAnswer | ErrorAnswer>;
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
   const api = homepage(context);
+  const statistics = api.get('/activity/getuserstatistics');
+  // Handled by the page; a failure of the reads below must not leave it unhandled meanwhile.
+  statistics.catch(() => undefined);
+  // In the browser, the charts' code downloads while the data is on its way.
+  if (!import.meta.env.SSR) void statisticsPart();
   const [point, counts, recent, ranking] = await Promise.all([
     api.get('/user/point'),
     api.get('/activity/getuseractivitycnt'),
@@ -36,7 +51,13 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
     counts: counts.result === 'success' ? counts : null,
     recent: recent.result === 'success' ? recent.activity_list : null,
     ranking: ranking.result === 'success' ? ranking : null,
+    statistics,
   };
+}
+
+/** The goal form (statistics.tsx): its action comes with the charts' chunk. */
+export async function action(args: ActionFunctionArgs) {
+  return (await statisticsPart()).goalAction(args);
 }
 
 /** Every way to earn, where to do it and what it is worth (the limits and counts are the API's). */
@@ -83,7 +104,7 @@ function EarnPaths({ counts }: { counts: ActivityCountAnswer | null }) {
 }
 
 export default function ActivityPage() {
-  const { point, counts, recent, ranking } = useLoaderData<Data>();
+  const { point, counts, recent, ranking, statistics } = useLoaderData<Data>();
   return (
     <div className="container section stack">
       <section className="card" aria-labelledby="points-title">
@@ -154,6 +175,15 @@ export default function ActivityPage() {
         ) : (
           <p className="empty">{messages.error.temporary}</p>
         )}
+      </section>
+
+      <section className="card" aria-labelledby="stats-title">
+        <h2 id="stats-title" className="card__title">
+          {activityText.statistics}
+        </h2>
+        <Deferred value={statistics} fallback={<Skeleton lines={8} label={messages.loading} />}>
+          {(answer) => (answer.result === 'success' ? <ReadingStatistics statistics={answer.statistics} /> : <p className="empty">{answer.msg}</p>)}
+        </Deferred>
       </section>
 
       <div className="grid grid--2">

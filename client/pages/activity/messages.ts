@@ -6,4 +6,5 @@ export const activityText = {
   recordsHint: '독서일지, 서평, 인증 내역을 모두 볼 수 있어요.',
   meetingHint: '동아리 회장이 모임 참석을 기록하면 참석자에게 적립돼요.',
   full: '이번 달 적립 완료',
+  statistics: '독서 통계',
 } as const;
