@@ -38,8 +38,6 @@ export default tseslint.config(
       '**/*-messages.ts',
       '**/*.test.*',
       'client/shell/test-utils.tsx',
-      // moved after the stats merge
-      'client/pages/activity/**',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -12,7 +12,7 @@
  *   josa stays out of pages without forms);
  * - the portal server's own answers: `messages-server.ts`; the reference API's: `messages-api.ts`.
  * `npm run lint` (no-restricted-syntax in eslint.config.js) refuses Hangul in any other file
- * of `client/` (tests aside; pages/activity is still to move).
+ * of `client/` (tests aside).
  * Requests use the spaced polite form "-해 주세요".
  */
 export const messages = {

@@ -109,20 +109,20 @@ export default function ActivityPage() {
     <div className="container section stack">
       <section className="card" aria-labelledby="points-title">
         <h2 id="points-title" className="card__title">
-          나의 독서포인트
+          {activityText.points}
         </h2>
         {point ? (
           <div className="points">
             <p className="points__balance">
-              <span className="points__label">사용할 수 있는 포인트</span>
+              <span className="points__label">{activityText.balance}</span>
               <strong>{formatNumber(point.balance)}</strong>
               <span className="points__unit">P</span>
             </p>
-            <Meter label={`${point.month.replace('-', '년 ')}월 적립`} value={point.earned_month} max={point.monthly_cap} />
-            <Meter label={`${point.year}년 적립`} value={point.earned_year} max={point.yearly_cap} />
+            <Meter label={activityText.earnedMonth(point.month)} value={point.earned_month} max={point.monthly_cap} />
+            <Meter label={activityText.earnedYear(String(point.year))} value={point.earned_year} max={point.yearly_cap} />
             <p className="field__hint">
-              {formatDay(point.expire_date)}에 {formatNumber(point.expiring_points)}P가 소멸됩니다.
-              {point.earning_suspended_until && ` 부정 적립으로 ${formatDay(point.earning_suspended_until)}까지 적립이 정지되었습니다.`}
+              {activityText.expiring(formatDay(point.expire_date), formatNumber(point.expiring_points))}
+              {point.earning_suspended_until && activityText.suspended(formatDay(point.earning_suspended_until))}
             </p>
           </div>
         ) : (
@@ -134,20 +134,20 @@ export default function ActivityPage() {
 
       <section className="card" aria-labelledby="month-title">
         <h2 id="month-title" className="card__title">
-          이번 달 활동
+          {activityText.month}
         </h2>
         {counts ? (
           <div className="table-scroll">
             <table className="data-table">
-              <caption className="sr-only">{counts.month} 활동별 적립 현황</caption>
+              <caption className="sr-only">{activityText.monthCaption(counts.month)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">활동</th>
+                  <th scope="col">{activityText.activity}</th>
                   <th scope="col" className="num">
-                    적립 / 한도
+                    {activityText.countOfLimit}
                   </th>
                   <th scope="col" className="num">
-                    포인트
+                    {activityText.pointsColumn}
                   </th>
                 </tr>
               </thead>
@@ -156,8 +156,7 @@ export default function ActivityPage() {
                   <tr key={c.activity_type}>
                     <th scope="row">{c.activity_name}</th>
                     <td className="num">
-                      {c.earned_count}
-                      {c.monthly_limit === null ? '회' : ` / ${c.monthly_limit}회`}
+                      {activityText.times(c.earned_count, c.monthly_limit)}
                     </td>
                     <td className="num">{formatNumber(c.points)}P</td>
                   </tr>
@@ -165,8 +164,8 @@ export default function ActivityPage() {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row">합계</th>
-                  <td className="num">{counts.total_count}회</td>
+                  <th scope="row">{activityText.total}</th>
+                  <td className="num">{activityText.times(counts.total_count, null)}</td>
                   <td className="num">{formatNumber(counts.total_points)}P</td>
                 </tr>
               </tfoot>
@@ -189,24 +188,24 @@ export default function ActivityPage() {
       <div className="grid grid--2">
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title" className="card__title">
-            최근 활동
+            {activityText.recent}
           </h2>
           {recent === null ? (
             <p className="empty">{messages.error.temporary}</p>
           ) : recent.length === 0 ? (
-            <p className="empty">아직 활동이 없습니다. 읽을 책을 찾아 독서일지를 시작해 보세요.</p>
+            <p className="empty">{activityText.recentNone}</p>
           ) : (
             <ActivityRows items={recent} />
           )}
           <div className="card__actions">
             <Link className="btn btn--primary" to={hrefOf('bookSearch')}>
-              독서일지 쓰러 가기
+              {activityText.toDiary}
             </Link>
           </div>
         </section>
         <section className="card" aria-labelledby="rank-title">
           <h2 id="rank-title" className="card__title">
-            이달의 독서왕
+            {activityText.ranking}
           </h2>
           {ranking === null ? (
             <p className="empty">{messages.error.temporary}</p>
@@ -218,7 +217,7 @@ export default function ActivityPage() {
                     <strong className="rank">{r.rank}</strong>
                     <span className="list-row__title">
                       {r.user_name}
-                      {r.me_yn === 'Y' && ' (나)'}
+                      {r.me_yn === 'Y' && activityText.me}
                     </span>
                     <span className="list-row__meta">
                       {r.city_name ?? ''} {formatNumber(r.points)}P
@@ -228,7 +227,7 @@ export default function ActivityPage() {
               </ol>
               {ranking.my_rank && ranking.my_rank.rank > ranking.ranking_list.length && (
                 <p className="field__hint">
-                  나의 순위: {ranking.my_rank.rank}위 ({formatNumber(ranking.my_rank.points)}P)
+                  {activityText.myRank(ranking.my_rank.rank, formatNumber(ranking.my_rank.points))}
                 </p>
               )}
             </>

@@ -90,7 +90,7 @@ export function monthChart(months: readonly MonthPoints[], today: string): Month
     return {
       month: m.month,
       monthNo,
-      year: showYear ? `${m.month.slice(0, 4)}년` : undefined,
+      year: showYear ? t.yearLabel(m.month.slice(0, 4)) : undefined,
       earned: m.earned,
       count: m.activity_count,
       x: round(i * band + band * 0.18),

@@ -13,6 +13,7 @@ export function monthName(month: string): string {
 }
 
 export const statsText = {
+  yearLabel: (year: string) => `${year}년`,
   asOf: (day: string) => `${day.slice(0, 4)}년 ${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일 기준이에요.`,
   empty: '아직 기록이 없어요. 독서일지를 쓰거나 책을 빌리면 여기에 달마다 쌓여요.',
   emptyLink: '독서일지 쓰러 가기',
