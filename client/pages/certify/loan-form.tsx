@@ -12,6 +12,7 @@ import { earnAnswerResult, initial, keptValues } from '#client/components/earn-a
 import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
+import { TextField } from '#client/components/text-field.tsx';
 
 
 type LoanData = Extract<CertForm, { type: 'loan' }>;
@@ -93,60 +94,33 @@ export function LoanForm({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="loan_no">
-            {certifyText.loanNo}
-          </label>
-          <input
-            id="loan_no"
-            name="loan_no"
-            className="input"
-            maxLength={30}
-            autoComplete="off"
-            defaultValue={initial(result, 'loan_no')}
-            {...fieldState(result, 'loan_no', msg, 'loan-no-hint')}
-          />
-          <p id="loan-no-hint" className="field__hint">
-            {certifyText.loanNoHint}
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="loan-isbn">
-            {certifyText.isbn}
-          </label>
-          {form.book && <ChosenBook book={form.book} />}
-          <input
-            id="loan-isbn"
-            name="isbn"
-            className="input"
-            inputMode="numeric"
-            maxLength={17}
-            autoComplete="off"
-            defaultValue={initial(result, 'isbn', form.isbn)}
-            {...fieldState(result, 'isbn', msg, 'loan-isbn-hint')}
-          />
-          <p id="loan-isbn-hint" className="field__hint">
-            {certifyText.isbnHint}
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="loan_date">
-            {certifyText.loanDate}
-          </label>
-          <input
-            id="loan_date"
-            name="loan_date"
-            className="input input--short"
-            type="date"
-            min={monthStart}
-            max={today}
-            defaultValue={initial(result, 'loan_date', today)}
-            {...fieldState(result, 'loan_date', msg, 'loan-date-hint')}
-          />
-          <p id="loan-date-hint" className="field__hint">
-            {certifyText.loanDateHint}
-          </p>
-        </div>
+        <TextField id="loan_no" name="loan_no" label={certifyText.loanNo} hint={certifyText.loanNoHint} maxLength={30} autoComplete="off" result={result} messageId={msg} />
+        <TextField
+          id="loan-isbn"
+          name="isbn"
+          label={certifyText.isbn}
+          hint={certifyText.isbnHint}
+          above={form.book && <ChosenBook book={form.book} />}
+          inputMode="numeric"
+          maxLength={17}
+          autoComplete="off"
+          fallback={form.isbn}
+          result={result}
+          messageId={msg}
+        />
+        <TextField
+          id="loan_date"
+          name="loan_date"
+          label={certifyText.loanDate}
+          hint={certifyText.loanDateHint}
+          type="date"
+          short
+          min={monthStart}
+          max={today}
+          fallback={today}
+          result={result}
+          messageId={msg}
+        />
         <div className="card__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {certifyText.submit}

@@ -10,6 +10,7 @@ import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedbac
 import { normaliseText } from '#client/components/text-length.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
+import { TextField } from '#client/components/text-field.tsx';
 
 
 type PurchaseData = Extract<CertForm, { type: 'purchase' }>;
@@ -87,90 +88,44 @@ export function PurchaseForm({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="purchase_date">
-          {certifyText.purchaseDate}
-        </label>
-        <input
-          id="purchase_date"
-          name="purchase_date"
-          className="input input--short"
-          type="date"
-          min={monthStart}
-          max={today}
-          defaultValue={initial(result, 'purchase_date', today)}
-          {...fieldState(result, 'purchase_date', msg, 'purchase-date-hint')}
-        />
-        <p id="purchase-date-hint" className="field__hint">
-          {certifyText.purchaseDateHint}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="receipt_no">
-          {certifyText.receiptNo}
-        </label>
-        <input
-          id="receipt_no"
-          name="receipt_no"
-          className="input"
-          maxLength={40}
-          autoComplete="off"
-          defaultValue={initial(result, 'receipt_no')}
-          {...fieldState(result, 'receipt_no', msg, 'receipt-hint')}
-        />
-        <p id="receipt-hint" className="field__hint">
-          {certifyText.receiptNoHint}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="amount">
-          {certifyText.amount}
-        </label>
-        <span className="input-unit">
-          <input
-            id="amount"
-            name="amount"
-            className="input input--short"
-            inputMode="numeric"
-            maxLength={12}
-            autoComplete="off"
-            defaultValue={initial(result, 'amount')}
-            {...fieldState(result, 'amount', msg)}
-          />
-          <span aria-hidden="true">{certifyText.amountUnit}</span>
-        </span>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="book_title">
-          {certifyText.bookTitle}
-        </label>
-        <input
-          id="book_title"
-          name="book_title"
-          className="input"
-          maxLength={200}
-          defaultValue={initial(result, 'book_title')}
-          {...fieldState(result, 'book_title', msg)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="purchase-isbn">
-          {certifyText.isbnOptional}
-        </label>
-        <input
-          id="purchase-isbn"
-          name="isbn"
-          className="input"
-          inputMode="numeric"
-          maxLength={17}
-          autoComplete="off"
-          defaultValue={initial(result, 'isbn')}
-          {...fieldState(result, 'isbn', msg, 'purchase-isbn-hint')}
-        />
-        <p id="purchase-isbn-hint" className="field__hint">
-          {certifyText.isbnHint}
-        </p>
-      </div>
+      <TextField
+        id="purchase_date"
+        name="purchase_date"
+        label={certifyText.purchaseDate}
+        hint={certifyText.purchaseDateHint}
+        type="date"
+        short
+        min={monthStart}
+        max={today}
+        fallback={today}
+        result={result}
+        messageId={msg}
+      />
+      <TextField id="receipt_no" name="receipt_no" label={certifyText.receiptNo} hint={certifyText.receiptNoHint} maxLength={40} autoComplete="off" result={result} messageId={msg} />
+      <TextField
+        id="amount"
+        name="amount"
+        label={certifyText.amount}
+        unit={certifyText.amountUnit}
+        short
+        inputMode="numeric"
+        maxLength={12}
+        autoComplete="off"
+        result={result}
+        messageId={msg}
+      />
+      <TextField id="book_title" name="book_title" label={certifyText.bookTitle} maxLength={200} result={result} messageId={msg} />
+      <TextField
+        id="purchase-isbn"
+        name="isbn"
+        label={certifyText.isbnOptional}
+        hint={certifyText.isbnHint}
+        inputMode="numeric"
+        maxLength={17}
+        autoComplete="off"
+        result={result}
+        messageId={msg}
+      />
       <div className="card__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {certifyText.submit}

@@ -3,10 +3,11 @@ import { Form, useNavigation } from 'react-router-dom';
 import { formatDay } from '#client/components/format.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { type Earned } from '#client/components/earn-result.tsx';
-import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
-import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { earnAnswerResult, keptValues } from '#client/components/earn-action.ts';
+import { field, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
+import { TextField } from '#client/components/text-field.tsx';
 
 
 type TalkData = Extract<CertForm, { type: 'authortalk' }>;
@@ -58,24 +59,18 @@ export function TalkForm({ form, result }: { form: TalkData; result: FormResult<
       <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
         <FormMessage result={result} id={msg} />
         <input type="hidden" name="type" value="authortalk" />
-        <div className="field">
-          <label className="field__label" htmlFor="check_in_code">
-            {certifyText.code}
-          </label>
-          <input
-            id="check_in_code"
-            name="check_in_code"
-            className="input input--short"
-            maxLength={12}
-            autoComplete="off"
-            autoCapitalize="characters"
-            defaultValue={initial(result, 'check_in_code')}
-            {...fieldState(result, 'check_in_code', msg, 'code-hint')}
-          />
-          <p id="code-hint" className="field__hint">
-            {certifyText.codeHint}
-          </p>
-        </div>
+        <TextField
+          id="check_in_code"
+          name="check_in_code"
+          label={certifyText.code}
+          hint={certifyText.codeHint}
+          short
+          maxLength={12}
+          autoComplete="off"
+          autoCapitalize="characters"
+          result={result}
+          messageId={msg}
+        />
         <div className="card__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {certifyText.submit}
