@@ -133,34 +133,27 @@ const bare = `http://127.0.0.1:${barePort}`;
 const BROWSER = { cookie: 'portal_js=1', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36' };
 
 // ── 1. SSR throughput against bare React ─────────────────────────────────────────────
-for (const path of PAGES) {
-  await load(`${portal}${path}`, { headers: BROWSER, duration: 2 });
-  await load(`${bare}${path}`, { duration: 2 });
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    ours.push((await load(`${portal}${path}`, { headers: BROWSER })).rps);
-    theirs.push((await load(`${bare}${path}`)).rps);
+/** The portal at `base` ÷ bare React on each page, medians of ROUNDS interleaved rounds. */
+async function ssrRatios(base: string, label: string, target: string, goal: number | undefined): Promise<void> {
+  for (const path of PAGES) {
+    await load(`${base}${path}`, { headers: BROWSER, duration: 2 });
+    await load(`${bare}${path}`, { duration: 2 });
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      ours.push((await load(`${base}${path}`, { headers: BROWSER })).rps);
+      theirs.push((await load(`${bare}${path}`)).rps);
+    }
+    const ratio = median(ours) / median(theirs);
+    row(`SSR ${path} ${label}`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, target, goal === undefined || ratio >= goal);
   }
-  const ratio = median(ours) / median(theirs);
-  row(`SSR ${path} portal ÷ bare React`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, '≥ 0.8', ratio >= 0.8);
 }
+await ssrRatios(portal, 'portal ÷ bare React', '≥ 0.8', 0.8);
 
 // The same without the visitor page cache (decision 0037): what each render costs. Informative.
 const uncachedPort = await freePort();
 const uncachedProc = await serve('portal (no page cache)', ['server/main.ts'], { ...portalEnv, PAGE_CACHE_TTL_S: '0', PORT: String(uncachedPort), HOMEPAGE_API_URL: api }, 'portal listening');
-for (const path of PAGES) {
-  const url = `http://127.0.0.1:${uncachedPort}${path}`;
-  await load(url, { headers: BROWSER, duration: 2 });
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    ours.push((await load(url, { headers: BROWSER })).rps);
-    theirs.push((await load(`${bare}${path}`)).rps);
-  }
-  const ratio = median(ours) / median(theirs);
-  row(`SSR ${path} portal ÷ bare React, every request rendered (PAGE_CACHE_TTL_S=0)`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, '(informative)', true);
-}
+await ssrRatios(`http://127.0.0.1:${uncachedPort}`, 'portal ÷ bare React, every request rendered (PAGE_CACHE_TTL_S=0)', '(informative)', undefined);
 
 // ── 2. Time to first byte with a slowed homepage API ─────────────────────────────────
 const proxyPort = await freePort();
