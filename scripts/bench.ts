@@ -188,17 +188,32 @@ const direct = await fetch(`${api}/api/v1/homepage/auth/login`, {
 });
 const token = ((await direct.json()) as { access_token?: string }).access_token ?? '';
 const CALL = '/api/v1/homepage/user/point';
+// The yardstick: the same call through a Fastify + undici proxy with nothing else on it.
+const proxyBarePort = await freePort();
+await serve('bare proxy', ['scripts/bench/bare-proxy.ts'], { NODE_ENV: 'production', HOMEPAGE_API_URL: api, TOKEN: token, PORT: String(proxyBarePort) }, 'bare proxy listening');
+const bareProxy = `http://127.0.0.1:${proxyBarePort}`;
+const MEMBER = { cookie: cookies, accept: 'application/json' };
+const BEARER = { authorization: `Bearer ${token}`, accept: 'application/json' };
+for (const [url, headers] of [[`${portal}${CALL}`, MEMBER], [`${bareProxy}${CALL}`, {}], [`${api}${CALL}`, BEARER]] as const) {
+  await load(url, { headers, duration: 2 });
+}
 const gw: number[] = [];
+const bp: number[] = [];
 const dir: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
-  gw.push((await load(`${portal}${CALL}`, { headers: { cookie: cookies, accept: 'application/json' } })).rps);
-  dir.push((await load(`${api}${CALL}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })).rps);
+  gw.push((await load(`${portal}${CALL}`, { headers: MEMBER })).rps);
+  bp.push((await load(`${bareProxy}${CALL}`)).rps);
+  dir.push((await load(`${api}${CALL}`, { headers: BEARER })).rps);
 }
 const gwRatio = median(gw) / median(dir);
 row('gateway ÷ API direct (a member call)', `${gwRatio.toFixed(2)} (${median(gw).toFixed(0)} vs ${median(dir).toFixed(0)} req/s)`, '≥ 0.6', gwRatio >= 0.6);
+const floor = median(bp) / median(dir);
+row('bare Fastify + undici proxy ÷ API direct (what any second hop costs here)', `${floor.toFixed(2)} (${median(bp).toFixed(0)} req/s)`, '(informative)', true);
+const ofFloor = median(gw) / median(bp);
+row('gateway ÷ bare proxy (the gateway\'s own request path)', ofFloor.toFixed(2), '≥ 0.8 (decision 0121)', ofFloor >= 0.8);
 const rate = Math.max(1, Math.round(median(dir) * 0.25));
-const gwP99 = await load(`${portal}${CALL}`, { headers: { cookie: cookies, accept: 'application/json' }, rate });
-const dirP99 = await load(`${api}${CALL}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, rate });
+const gwP99 = await load(`${portal}${CALL}`, { headers: MEMBER, rate });
+const dirP99 = await load(`${api}${CALL}`, { headers: BEARER, rate });
 const added = gwP99.p99 - dirP99.p99;
 row(`gateway p99 at 25% load (${rate} req/s)`, `+${added.toFixed(1)} ms (${gwP99.p99} vs ${dirP99.p99} ms)`, '≤ +5 ms', added <= 5);
 

@@ -25,7 +25,7 @@ import { sameOrigin } from './auth/same-origin.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, stdoutDestination } from './logger.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!config.homepageApiUrl && !opts.homepage) throw new Error('buildApp needs config.homepageApiUrl');
   const lifecycle = opts.lifecycle ?? { shuttingDown: false };
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions({ level: config.logLevel, name: 'portal' }),
+    logger: opts.logger ?? { ...loggerOptions({ level: config.logLevel, name: 'portal' }), stream: stdoutDestination() },
     genReqId,
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),

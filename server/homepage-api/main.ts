@@ -6,7 +6,7 @@ import closeWithGrace from 'close-with-grace';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { ConfigError, readEnv } from '#server/env.ts';
-import { loggerOptions } from '#server/logger.ts';
+import { loggerOptions, stdoutDestination } from '#server/logger.ts';
 import { buildHomepageApi } from './app.ts';
 import { ApiEnv, settingsFromEnv } from './settings.ts';
 
@@ -22,7 +22,7 @@ try {
 
 const app = await buildHomepageApi({
   dbFile: join(resolve(env.DATA_DIR), 'homepage.db'),
-  logger: loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }),
+  logger: { ...loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }), stream: stdoutDestination() },
   scheduleReminders: true,
 });
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
