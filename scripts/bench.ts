@@ -219,9 +219,9 @@ row(`gateway p99 at 25% load (${rate} req/s)`, `+${added.toFixed(1)} ms (${gwP99
 
 // ── 4. Budgets ────────────────────────────────────────────────────────────────────────
 const report = spawnSync(node, ['scripts/bundle-report.ts'], { cwd: root, encoding: 'utf8' });
-const home = /^home\s+\d+\s+[\d.]+ KB\s+([\d.]+) KB/m.exec(report.stdout)?.[1];
-const fonts = /fonts preloaded for the first paint: \d+ files, ([\d.]+) KB/.exec(report.stdout)?.[1];
-row('home first visit, JavaScript gzip', `${home ?? '?'} KiB`, '≤ 110 KiB (issue 9)', Number(home) <= 110);
+const home = /^home\s+\d+\s+[\d.]+ KiB\s+([\d.]+) KiB/m.exec(report.stdout)?.[1];
+const fonts = /fonts preloaded for the first paint: \d+ files, ([\d.]+) KiB/.exec(report.stdout)?.[1];
+row('home first visit, JavaScript gzip as sent', `${home ?? '?'} KiB`, '≤ 110 KB = 107.4 KiB (issue 9)', Number(home) * 1024 <= 110_000);
 row('fonts before the first paint', `${fonts ?? '?'} KiB`, '≤ 150 KiB', Number(fonts) <= 150);
 
 // ── 5. Memory after soaks ─────────────────────────────────────────────────────────────
