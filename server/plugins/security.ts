@@ -1,13 +1,15 @@
 /**
- * Security headers: @fastify/helmet for the fixed ones, and a strict Content Security
- * Policy written from prepared strings (decision 0035): pages get scripts only from this
- * origin with the page's nonce, no inline styles, no framing; every other answer (JSON,
- * assets, redirects) gets a fixed policy that allows nothing to run. Vite's dev server
- * injects inline code, so development runs without CSP.
+ * Security headers: helmet's set, computed once at start (decision 0123), and a strict
+ * Content Security Policy written from prepared strings (decision 0035): pages get scripts
+ * only from this origin with the page's nonce, no inline styles, no framing; every other
+ * answer (JSON, assets, redirects) gets a fixed policy that allows nothing to run. Vite's
+ * dev server injects inline code, so development runs without CSP.
  */
 import { randomBytes } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyReply } from 'fastify';
 import { OFFLINE_PATH, SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 
@@ -46,20 +48,38 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The headers helmet sets with these options, read once from a response it is given at
+ * start: they are the same for every answer (the CSP is ours), so no request runs helmet.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const res = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(options)(res.req, res, () => {});
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers[name] = String(value);
+  return headers;
+}
+
 export const securityPlugin = fp<{ dev: boolean; https: boolean }>(
   async (app, opts) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: false,
-      // Same-origin pages open the library's sites in new tabs; no need to isolate further.
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    });
+    const fixed = {
+      ...helmetHeaders({
+        contentSecurityPolicy: false,
+        // Same-origin pages open the library's sites in new tabs; no need to isolate further.
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      }),
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    };
+    const withOtherCsp = opts.dev ? fixed : { ...fixed, 'content-security-policy': OTHER_CSP };
     const directives = opts.https ? [...PAGE_DIRECTIVES, 'upgrade-insecure-requests'] : PAGE_DIRECTIVES;
     const [before = '', after = ''] = directives.join('; ').split('{nonce}');
-    app.addHook('onRequest', async (req, reply) => {
-      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-      if (!opts.dev) reply.header('content-security-policy', SELF_ONLY_PATHS.has(req.url.split('?')[0] ?? '') ? SELF_ONLY_CSP : OTHER_CSP);
+    // A callback hook (no promise per request); one call sets the whole prepared set.
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.headers(withOtherCsp);
+      if (!opts.dev && SELF_ONLY_PATHS.has(req.url.split('?')[0] ?? '')) reply.header('content-security-policy', SELF_ONLY_CSP);
+      done();
     });
     app.decorate('pageCsp', (reply: FastifyReply) => {
       if (opts.dev) return undefined;

@@ -6,6 +6,7 @@
 import t from 'tap';
 import { pages, type PageDef } from '#shared/routes.ts';
 import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
+import { helmetHeaders } from '#server/plugins/security.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { TEST_LOGIN: 'Y' });
@@ -119,6 +120,29 @@ t.test('everything else carries a policy that lets nothing run (and no nonce)', 
     t.notMatch(csp, /nonce/, `${url}: no nonce`);
     t.ok(res.headers['permissions-policy'], `${url}: permissions policy`);
   }
+});
+
+t.test("helmet's headers, computed once, are on pages, JSON, assets and errors alike", async (t) => {
+  const expected: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  for (const url of ['/main/homemain', '/api/v1/homepage/board/notice?notice_type=1', '/favicon.svg', '/healthz', '/nope/nope']) {
+    const res = await portal.app.inject({ method: 'GET', url, headers: { accept: url.startsWith('/main') ? 'text/html' : '*/*' } });
+    for (const [name, value] of Object.entries(expected)) t.equal(res.headers[name], value, `${url}: ${name}`);
+    t.equal(res.headers['strict-transport-security'], undefined, `${url}: no HSTS over plain HTTP`);
+    t.equal(res.headers['x-powered-by'], undefined, `${url}: no x-powered-by`);
+  }
+  const https = helmetHeaders({ strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } });
+  t.equal(https['strict-transport-security'], 'max-age=31536000; includeSubDomains', 'HSTS when served over HTTPS');
 });
 
 t.test('the request id is answered and passed upstream', async (t) => {
