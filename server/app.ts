@@ -150,16 +150,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // Public reads are cached (decision 0033); /readyz asks the upstream itself.
   const homepage = withPublicCache(upstream, { ttlS: config.cache.ttlS, maxEntries: config.cache.maxEntries, onRead: metrics.cache });
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks: no promise per request on every answer (decision 0123).
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   // Draining (decision 0014): once shutting down, every answer closes its connection and
   // connections left idle are closed, so closing never waits for keep-alive timeouts.
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_req, _reply, done) => {
     if (lifecycle.shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 
   if (config.auth.sessionSecretGenerated) {

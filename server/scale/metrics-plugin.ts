@@ -29,8 +29,9 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     const { metrics } = opts;
     app.decorate('metrics', metrics);
     metrics.trackConnections(app.server);
-    app.addHook('onResponse', async (req, reply) => {
+    app.addHook('onResponse', (req, reply, done) => {
       metrics.request(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
     if (opts.exposeRoute) app.get('/metrics', { logLevel: 'warn' }, (_req, reply) => answer(metrics, reply));
   },
