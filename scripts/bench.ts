@@ -221,8 +221,9 @@ for (let r = 0; r < ROUNDS; r++) {
   p99s.dir.push((await load(`${api}${CALL}`, { headers: BEARER, rate })).p99);
 }
 const [gwP99, bareP99, dirP99] = [median(p99s.gw), median(p99s.bare), median(p99s.dir)];
-row(`gateway p99 at 25% load (${rate} req/s)`, `+${(gwP99 - dirP99).toFixed(1)} ms (${gwP99} vs ${dirP99} ms)`, '≤ +5 ms', gwP99 - dirP99 <= 5);
-row('bare proxy p99 at the same load (any second hop on the same core)', `+${(bareP99 - dirP99).toFixed(1)} ms (${bareP99} ms)`, '(informative)', true);
+const signed = (ms: number) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms).toFixed(1)} ms`;
+row(`gateway p99 at 25% load (${rate} req/s)`, `${signed(gwP99 - dirP99)} (${gwP99} vs ${dirP99} ms)`, '≤ +5 ms', gwP99 - dirP99 <= 5);
+row('bare proxy p99 at the same load (any second hop on the same core)', `${signed(bareP99 - dirP99)} (${bareP99} ms)`, '(informative)', true);
 
 // ── 4. Budgets ────────────────────────────────────────────────────────────────────────
 const report = spawnSync(node, ['scripts/bundle-report.ts'], { cwd: root, encoding: 'utf8' });
