@@ -41,5 +41,7 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
 }
 
+/** The axe rule tags every accessibility check runs (KWCAG 2.2 / WCAG 2.2 AA). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };

@@ -6,10 +6,9 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 import { startPortal, type PortalProcess } from './portal-process.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 test.describe.configure({ mode: 'serial' });
 
 let portal: PortalProcess;
@@ -154,7 +153,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     const part = memberPart(page);
     await expect(part).toBeVisible();
     await expect(part.locator('.skeleton')).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // Every link and button of the member part is reachable with Tab, in reading order.
     const reached: string[] = [];

@@ -6,10 +6,9 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 import { startPortal, type PortalProcess } from './portal-process.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 test.describe.configure({ mode: 'serial' });
 
 let portal: PortalProcess;
@@ -63,7 +62,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await hydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page.getByRole('heading', { name: section, exact: true }).first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       expect(results.violations.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
     expect(problems).toEqual([]);

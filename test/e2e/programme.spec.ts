@@ -7,10 +7,9 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 import { startPortal, type PortalProcess } from './portal-process.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'chungbuk2026!';
 /** 소년이 온다 (한강, 창비). */
 const ISBN = '9788936410841';
@@ -56,7 +55,7 @@ async function signedIn(browser: Browser, viewport: { width: number; height: num
 /** No axe violations; at phone width, nothing wider than the screen. */
 async function pageIsClean(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(width.scroll, `${page.url()} fits the screen`).toBeLessThanOrEqual(width.inner);

@@ -13,11 +13,10 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import webPush from 'web-push';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 import { startPortal, type PortalProcess } from './portal-process.ts';
 import { READER, signIn } from './sign-in.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const MYPAGE = '/mypage/mypage?search_type=buy';
 test.describe.configure({ mode: 'serial' });
 
@@ -120,7 +119,7 @@ async function openMypage(page: Page) {
 }
 
 async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.passes.length, `${what}: axe checked the page`).toBeGreaterThan(10);
   expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

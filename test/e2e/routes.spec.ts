@@ -5,9 +5,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { pages, type PageDef } from '#shared/routes.ts';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** A seeded value for each path parameter: notice 1, 소년이 온다. */
 const SAMPLE: Record<string, string> = { notice_info_key: '1', isbn: '9788936410841' };
 const url = (p: PageDef) => (p.href ?? p.path).replace(/:([a-z_]+)/g, (_m, name: string) => SAMPLE[name] ?? '');
@@ -24,7 +23,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         await hydrated(tab);
         await expect(tab).toHaveTitle(`${OWN_TITLE[page.id] ?? page.title} | 충북 독서포인트`);
         await expect(tab.getByRole('heading', { level: 1 })).toHaveText(page.title);
-        const results = await new AxeBuilder({ page: tab }).withTags(TAGS).analyze();
+        const results = await new AxeBuilder({ page: tab }).withTags(WCAG_TAGS).analyze();
         expect(results.passes.length, 'axe checked the page').toBeGreaterThan(10);
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       });
@@ -38,7 +37,7 @@ test('the open mobile menu has no axe violations', async ({ page }) => {
   await hydrated(page);
   await page.getByRole('button', { name: '전체메뉴' }).click();
   await expect(page.getByRole('dialog', { name: '전체메뉴' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
 
@@ -47,6 +46,6 @@ test('the open top menu has no axe violations', async ({ page }) => {
   await page.goto('/main/homemain');
   await hydrated(page);
   await page.getByRole('button', { name: '독서활동' }).click();
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });

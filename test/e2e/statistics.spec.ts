@@ -9,10 +9,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { UserStatistics } from '#shared/contract/statistics.ts';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 import { startPortal, type PortalProcess } from './portal-process.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'chungbuk2026!';
 const PATH = '/activity/activity';
 
@@ -226,7 +225,7 @@ for (const mode of ['default', 'high-contrast'] as const) {
       await expect(stats(page).getByRole('img')).toHaveCount(3);
       for (const toggle of await stats(page).locator('summary').all()) await toggle.click();
       await expect(stats(page).getByRole('table')).toHaveCount(3);
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       expect(results.passes.length, 'axe checked the page').toBeGreaterThan(10);
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);

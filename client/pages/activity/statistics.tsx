@@ -55,6 +55,48 @@ function TableToggle({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+interface CountRow {
+  key: string;
+  name: string;
+  count: number;
+  points: number;
+}
+
+/** A chart's data: one row per month or kind with its count and points, and their total. */
+function CountTable({ caption, head, rows, total }: { caption: string; head: readonly [string, string, string]; rows: CountRow[]; total: Omit<CountRow, 'key'> }) {
+  const line = (r: Omit<CountRow, 'key'>) => (
+    <>
+      <th scope="row">{r.name}</th>
+      <td className="num">{t.times(r.count)}</td>
+      <td className="num">{t.points(r.points)}</td>
+    </>
+  );
+  return (
+    <table className="data-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{head[0]}</th>
+          <th scope="col" className="num">
+            {head[1]}
+          </th>
+          <th scope="col" className="num">
+            {head[2]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>{line(r)}</tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>{line(total)}</tr>
+      </tfoot>
+    </table>
+  );
+}
+
 function Caption({ title, period }: { title: string; period: string }) {
   return (
     <figcaption className="chart__caption">
@@ -111,36 +153,12 @@ function MonthFigure({ chart }: { chart: MonthChart }) {
         <line className="chart__axis" x1="0" x2="100%" y1={bottom} y2={bottom} />
       </svg>
       <TableToggle title={t.months.title}>
-        <table className="data-table">
-          <caption className="sr-only">{t.months.caption(first, last)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.months.head.month}</th>
-              <th scope="col" className="num">
-                {t.months.head.count}
-              </th>
-              <th scope="col" className="num">
-                {t.months.head.earned}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {chart.bars.map((b) => (
-              <tr key={b.month}>
-                <th scope="row">{monthName(b.month)}</th>
-                <td className="num">{t.times(b.count)}</td>
-                <td className="num">{t.points(b.earned)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t.months.total}</th>
-              <td className="num">{t.times(chart.bars.reduce((a, b) => a + b.count, 0))}</td>
-              <td className="num">{t.points(chart.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <CountTable
+          caption={t.months.caption(first, last)}
+          head={[t.months.head.month, t.months.head.count, t.months.head.earned]}
+          rows={chart.bars.map((b) => ({ key: b.month, name: monthName(b.month), count: b.count, points: b.earned }))}
+          total={{ name: t.months.total, count: chart.bars.reduce((a, b) => a + b.count, 0), points: chart.total }}
+        />
       </TableToggle>
     </figure>
   );
@@ -170,36 +188,12 @@ function TypeFigure({ chart, all, year }: { chart: TypeChart; all: UserStatistic
             ))}
           </svg>
           <TableToggle title={t.types.title}>
-            <table className="data-table">
-              <caption className="sr-only">{t.types.caption(year)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.types.head.type}</th>
-                  <th scope="col" className="num">
-                    {t.types.head.count}
-                  </th>
-                  <th scope="col" className="num">
-                    {t.types.head.points}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {all.map((c) => (
-                  <tr key={c.activity_type}>
-                    <th scope="row">{c.activity_name}</th>
-                    <td className="num">{t.times(c.count)}</td>
-                    <td className="num">{t.points(c.points)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t.types.total}</th>
-                  <td className="num">{t.times(chart.total)}</td>
-                  <td className="num">{t.points(chart.points)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <CountTable
+              caption={t.types.caption(year)}
+              head={[t.types.head.type, t.types.head.count, t.types.head.points]}
+              rows={all.map((c) => ({ key: c.activity_type, name: c.activity_name, count: c.count, points: c.points }))}
+              total={{ name: t.types.total, count: chart.total, points: chart.points }}
+            />
           </TableToggle>
         </>
       )}
