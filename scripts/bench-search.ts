@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, transaction } from '#server/homepage-api/store/db.ts';
+import { openDatabase } from '#server/homepage-api/store/db.ts';
 import { bookSearcher, bookWriter, type SearchField } from '#server/homepage-api/search/book-search.ts';
 import { curatedBooks, generatedBooks } from '#server/homepage-api/seed/books.ts';
 
@@ -15,20 +15,20 @@ const BOOKS = Number(process.env['BENCH_BOOKS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
-const db = openDatabase(join(dir, 'bench.db'));
+const db = await openDatabase(join(dir, 'bench.db'));
 try {
   let t = performance.now();
   const curated = curatedBooks();
-  transaction(db, () => {
+  await db.transaction(async () => {
     const add = bookWriter(db);
-    for (const b of curated) add(b);
-    for (const b of generatedBooks(0, BOOKS - curated.length)) add(b);
+    for (const b of curated) await add(b);
+    for (const b of generatedBooks(0, BOOKS - curated.length)) await add(b);
   });
-  const count = Number(db.prepare('SELECT count(*) AS n FROM books').get()?.['n']);
+  const count = Number((await db.prepare('SELECT count(*) AS n FROM books').get())?.['n']);
   console.log(`loaded ${count.toLocaleString('en')} books in ${Math.round(performance.now() - t)} ms`);
   t = performance.now();
-  db.exec("INSERT INTO book_search(book_search) VALUES ('optimize')");
-  db.exec('ANALYZE');
+  await db.exec("INSERT INTO book_search(book_search) VALUES ('optimize')");
+  await db.exec('ANALYZE');
   console.log(`optimized the index in ${Math.round(performance.now() - t)} ms`);
 
   const search = bookSearcher(db);
@@ -59,7 +59,7 @@ try {
     let total = 0;
     for (let i = 0; i < RUNS + 3; i++) {
       const s = performance.now();
-      const r = search(query, field, 20, (page - 1) * 20);
+      const r = await search(query, field, 20, (page - 1) * 20);
       const ms = performance.now() - s;
       total = r.total;
       if (i >= 3) times.push(ms); // the first runs warm caches up
@@ -74,6 +74,6 @@ try {
   const q = (x: number) => (all[Math.min(all.length - 1, Math.floor(x * all.length))] ?? 0).toFixed(2);
   console.log(`all queries (${all.length} runs): p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${(all[all.length - 1] ?? 0).toFixed(2)} ms`);
 } finally {
-  db.close();
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { openDatabase, type Database } from './store/db.ts';
 import { createStores, type Stores } from './store/index.ts';
 import { seed } from './seed/index.ts';
-import { errorHandler } from './errors.ts';
+import { DB_RETRY_AFTER_S, errorHandler } from './errors.ts';
 import { frameworkErrors, MAX_PARAM_LENGTH, protocolRules } from './protocol.ts';
 import { resolveSettings, type ApiSettings, type ApiSettingsInput } from './settings.ts';
 import { boardRoutes } from './routes/board.ts';
@@ -31,8 +31,12 @@ import { webPushSender } from './push/sender.ts';
 export const API_PREFIX = '/api/v1/homepage';
 
 export interface HomepageApiOptions {
-  /** SQLite file path, or ':memory:' for throwaway tests. */
+  /** SQLite file path, or ':memory:' for throwaway tests; used when `databaseUrl` is not set. */
   dbFile: string;
+  /** DATABASE_URL: a postgres:// URL puts the stores on PostgreSQL (decision 0109). */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL connection pool size (DATABASE_POOL_MAX). */
+  poolMax?: number | undefined;
   /** Seed realistic data at start (idempotent). */
   seed?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -69,9 +73,14 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   protocolRules(app);
 
   const settings = resolveSettings(opts.settings);
-  const db = openDatabase(opts.dbFile);
+  const db = await openDatabase({ file: opts.dbFile, url: opts.databaseUrl, poolMax: opts.poolMax });
   const stores = createStores(db);
-  if (opts.seed ?? true) seed(db, settings, stores);
+  try {
+    if (opts.seed ?? true) await seed(db, settings, stores);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   const { vapid } = settings.push;
   const sender = settings.push.sender ?? (vapid ? webPushSender(vapid) : null);
   const reminders = createReminders({ stores, settings, sender, log: app.log });
@@ -84,7 +93,7 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     // A reminder run under way finishes its writes before the database closes.
     await schedule?.stop();
     await reminders.idle();
-    db.close();
+    await db.close();
   });
   app.decorate('db', db);
   app.decorate('stores', stores);
@@ -123,6 +132,15 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.setErrorHandler(errorHandler);
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  // Ready when the database answers within a second; else 503 with Retry-After (decision 0109).
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await Promise.race([db.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 1_000).unref())]);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ status: 'database unavailable' });
+    }
+  });
   const openapi = () => app.swagger();
   app.get('/docs/openapi.json', { schema: { hide: true } }, openapi);
   app.get(`${API_PREFIX}/docs/openapi.json`, { schema: { hide: true } }, openapi);

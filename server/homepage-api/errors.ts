@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { ErrorAnswer } from '#shared/contract/common.ts';
 import { apiFieldLabels, apiMessages } from '#shared/messages-api.ts';
 import { messages } from '#shared/messages.ts';
+import { isConnectionError } from './store/db.ts';
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -94,6 +95,9 @@ export function validationMessage(validation: unknown, fieldMessages: Readonly<R
 
 type AnyError = FastifyError | ApiError | Error;
 
+/** Retry-After of the 503 answered while the database cannot be reached. */
+export const DB_RETRY_AFTER_S = 5;
+
 export function errorHandler(err: AnyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) {
     req.log.info({ status: err.statusCode, code: err.code }, 'request refused');
@@ -103,6 +107,11 @@ export function errorHandler(err: AnyError, req: FastifyRequest, reply: FastifyR
   if (fe.validation) {
     req.log.info({ validation: fe.validation, context: fe.validationContext }, 'request validation failed');
     return reply.code(400).send({ result: 'error', msg: validationMessage(fe.validation, req.routeOptions.config.fieldMessages) });
+  }
+  if (isConnectionError(err)) {
+    // The database is down or busy: say when to come back, never hang (decision 0109).
+    req.log.error({ err }, 'database unavailable');
+    return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ result: 'error', msg: messages.error.temporary });
   }
   const status = fe.statusCode ?? 500;
   if (status >= 500) {

@@ -27,24 +27,24 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-function resolveAuth(req: FastifyRequest): AuthContext | ApiError | null {
+async function resolveAuth(req: FastifyRequest): Promise<AuthContext | ApiError | null> {
   const token = bearerToken(req);
   if (!token) return null;
   const app = req.server;
-  const check = checkAccess(app.stores, token, app.settings.clock());
+  const check = await checkAccess(app.stores, token, app.settings.clock());
   if (!check.ok) {
     return check.reason === 'expired'
       ? new ApiError(403, apiMessages.auth.tokenExpired, 'token_expired')
       : new ApiError(401, apiMessages.auth.sessionEnded);
   }
-  const member = app.stores.members.byId(check.memberId);
+  const member = await app.stores.members.byId(check.memberId);
   if (!member || member.status === 'withdrawn') return new ApiError(401, apiMessages.auth.sessionEnded);
   return { member, familyId: check.familyId };
 }
 
 /** preHandler: the route needs a signed-in member. */
 export async function requireMember(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const r = resolveAuth(req);
+  const r = await resolveAuth(req);
   if (r === null) throw new ApiError(401, apiMessages.auth.sessionEnded);
   if (r instanceof ApiError) throw r;
   req.auth = r;
@@ -52,7 +52,7 @@ export async function requireMember(req: FastifyRequest, _reply: FastifyReply): 
 
 /** preHandler: a member is optional (e.g. "my rank" in a public ranking); a bad token still fails. */
 export async function optionalMember(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const r = resolveAuth(req);
+  const r = await resolveAuth(req);
   if (r instanceof ApiError) throw r;
   req.auth = r;
 }

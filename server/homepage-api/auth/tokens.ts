@@ -23,22 +23,22 @@ export interface IssuedTokens {
   refresh_expires_in: number;
 }
 
-function issuePair(stores: Stores, s: ApiSettings, familyId: number, keep: boolean, now: number): IssuedTokens {
+async function issuePair(stores: Stores, s: ApiSettings, familyId: number, keep: boolean, now: number): Promise<IssuedTokens> {
   const access = newToken();
   const refresh = newToken();
   const refreshTtl = keep ? s.refreshKeepTtlS : s.refreshTtlS;
-  stores.tokens.addAccess(tokenHash(access), familyId, now + s.accessTtlS * 1000, now);
-  stores.tokens.addRefresh(tokenHash(refresh), familyId, now + refreshTtl * 1000, now);
+  await stores.tokens.addAccess(tokenHash(access), familyId, now + s.accessTtlS * 1000, now);
+  await stores.tokens.addRefresh(tokenHash(refresh), familyId, now + refreshTtl * 1000, now);
   return { access_token: access, access_expires_in: s.accessTtlS, refresh_token: refresh, refresh_expires_in: refreshTtl };
 }
 
 /** Opens a new sign-in (token family) for the member. */
-export function signIn(stores: Stores, s: ApiSettings, memberId: number, keep: boolean): IssuedTokens {
+export async function signIn(stores: Stores, s: ApiSettings, memberId: number, keep: boolean): Promise<IssuedTokens> {
   const now = s.clock();
-  return stores.transaction(() => {
+  return await stores.transaction(async () => {
     // Housekeeping: access tokens a day past expiry can no longer be told apart from unknown ones.
-    stores.tokens.purgeAccess(now - 24 * 60 * 60 * 1000);
-    return issuePair(stores, s, stores.tokens.openFamily(memberId, keep, now), keep, now);
+    await stores.tokens.purgeAccess(now - 24 * 60 * 60 * 1000);
+    return await issuePair(stores, s, await stores.tokens.openFamily(memberId, keep, now), keep, now);
   });
 }
 
@@ -46,35 +46,35 @@ export type RefreshOutcome =
   | { ok: true; memberId: number; tokens: IssuedTokens }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
-export function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken: string): RefreshOutcome {
+export async function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken: string): Promise<RefreshOutcome> {
   const now = s.clock();
   const hash = tokenHash(refreshToken);
-  return stores.transaction((): RefreshOutcome => {
-    const row = stores.tokens.refresh(hash);
+  return await stores.transaction(async (): Promise<RefreshOutcome> => {
+    const row = await stores.tokens.refresh(hash);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked) return { ok: false, reason: 'revoked' };
     if (row.spent) {
-      stores.tokens.revokeFamily(row.familyId, 'refresh token reused', now);
+      await stores.tokens.revokeFamily(row.familyId, 'refresh token reused', now);
       return { ok: false, reason: 'reused' };
     }
     if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
-    stores.tokens.spendRefresh(hash, now);
-    return { ok: true, memberId: row.memberId, tokens: issuePair(stores, s, row.familyId, row.keep, now) };
+    await stores.tokens.spendRefresh(hash, now);
+    return { ok: true, memberId: row.memberId, tokens: await issuePair(stores, s, row.familyId, row.keep, now) };
   });
 }
 
 /** Revokes the family of a refresh token, if it is known. */
-export function revokeByRefresh(stores: Stores, refreshToken: string, now: number): void {
-  const row = stores.tokens.refresh(tokenHash(refreshToken));
-  if (row) stores.tokens.revokeFamily(row.familyId, 'logout', now);
+export async function revokeByRefresh(stores: Stores, refreshToken: string, now: number): Promise<void> {
+  const row = await stores.tokens.refresh(tokenHash(refreshToken));
+  if (row) await stores.tokens.revokeFamily(row.familyId, 'logout', now);
 }
 
 export type AccessCheck =
   | { ok: true; memberId: number; familyId: number }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
-export function checkAccess(stores: Stores, accessToken: string, now: number): AccessCheck {
-  const row = stores.tokens.access(tokenHash(accessToken));
+export async function checkAccess(stores: Stores, accessToken: string, now: number): Promise<AccessCheck> {
+  const row = await stores.tokens.access(tokenHash(accessToken));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked) return { ok: false, reason: 'revoked' };
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
@@ -82,7 +82,7 @@ export function checkAccess(stores: Stores, accessToken: string, now: number): A
 }
 
 /** The member of a single-sign-on token that has not expired. */
-export function ssoMember(stores: Stores, token: string, now: number): number | undefined {
-  const row = stores.tokens.sso(tokenHash(token));
+export async function ssoMember(stores: Stores, token: string, now: number): Promise<number | undefined> {
+  const row = await stores.tokens.sso(tokenHash(token));
   return row && row.expiresAt > now ? row.memberId : undefined;
 }

@@ -19,8 +19,8 @@ export interface WriteContext {
   member: Member;
 }
 
-function requireBook(stores: Stores, isbn: string): void {
-  if (!stores.books.exists(isbn)) throw notFound(apiMessages.activity.bookNotFound);
+async function requireBook(stores: Stores, isbn: string): Promise<void> {
+  if (!await stores.books.exists(isbn)) throw notFound(apiMessages.activity.bookNotFound);
 }
 
 /** A date of this Seoul month, not in the future. */
@@ -29,91 +29,91 @@ function requireThisMonth(day: string, today: string, notThisMonth: string): voi
   if (day.slice(0, 7) !== today.slice(0, 7)) throw badRequest(notThisMonth);
 }
 
-export function writeDiary({ stores, settings, member }: WriteContext, b: DiaryBody): EarnResult {
+export async function writeDiary({ stores, settings, member }: WriteContext, b: DiaryBody): Promise<EarnResult> {
   requireParticipant(member, settings.clock());
   const max = settings.rules.diaryMaxChars;
   if (charCount(b.content) > max) throw badRequest(apiMessages.activity.diaryTooLong(max));
-  requireBook(stores, b.isbn);
-  return stores.transaction(() => {
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'diary', isbn: b.isbn, oncePerDay: true });
-    stores.activities.addDiary(r.activityId, { isbn: b.isbn, content: b.content, readPages: b.read_pages ?? null });
+  await requireBook(stores, b.isbn);
+  return await stores.transaction(async () => {
+    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'diary', isbn: b.isbn, oncePerDay: true });
+    await stores.activities.addDiary(r.activityId, { isbn: b.isbn, content: b.content, readPages: b.read_pages ?? null });
     return r;
   });
 }
 
-export function writeReview({ stores, settings, member }: WriteContext, b: ReviewBody): EarnResult {
+export async function writeReview({ stores, settings, member }: WriteContext, b: ReviewBody): Promise<EarnResult> {
   requireParticipant(member, settings.clock());
   const { reviewMinChars: min, reviewMaxChars: max } = settings.rules;
   const len = charCount(b.content);
   if (len < min || len > max) throw badRequest(apiMessages.activity.reviewLength(min, max));
-  requireBook(stores, b.isbn);
-  return stores.transaction(() => {
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'review', isbn: b.isbn });
-    stores.activities.addReview(r.activityId, { isbn: b.isbn, title: b.title, content: b.content, rating: b.rating });
+  await requireBook(stores, b.isbn);
+  return await stores.transaction(async () => {
+    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'review', isbn: b.isbn });
+    await stores.activities.addReview(r.activityId, { isbn: b.isbn, title: b.title, content: b.content, rating: b.rating });
     return r;
   });
 }
 
-export function writeLoan({ stores, settings, member }: WriteContext, b: LoanBody): EarnResult {
+export async function writeLoan({ stores, settings, member }: WriteContext, b: LoanBody): Promise<EarnResult> {
   const now = settings.clock();
   requireParticipant(member, now);
   requireThisMonth(b.loan_date, seoulDay(now), apiMessages.activity.loanNotThisMonth);
-  const library = stores.codes.library(b.library_code);
+  const library = await stores.codes.library(b.library_code);
   if (!library) throw badRequest(apiMessages.activity.libraryUnknown);
-  requireBook(stores, b.isbn);
-  return stores.transaction(() => {
-    if (stores.activities.loanExists(member.memberId, b.loan_no)) throw conflict(apiMessages.activity.loanDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'loan', isbn: b.isbn, activityDate: b.loan_date });
-    stores.activities.addLoan(r.activityId, {
+  await requireBook(stores, b.isbn);
+  return await stores.transaction(async () => {
+    if (await stores.activities.loanExists(member.memberId, b.loan_no)) throw conflict(apiMessages.activity.loanDuplicate);
+    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'loan', isbn: b.isbn, activityDate: b.loan_date });
+    await stores.activities.addLoan(r.activityId, {
       memberId: member.memberId, loanNo: b.loan_no, isbn: b.isbn, libraryCode: library.code, libraryName: library.name, loanDate: b.loan_date,
     });
     return r;
   });
 }
 
-export function writePurchase({ stores, settings, member }: WriteContext, b: PurchaseBody): EarnResult {
+export async function writePurchase({ stores, settings, member }: WriteContext, b: PurchaseBody): Promise<EarnResult> {
   const now = settings.clock();
   requireParticipant(member, now);
   requireThisMonth(b.purchase_date, seoulDay(now), apiMessages.activity.purchaseNotThisMonth);
-  if (!stores.content.bookstoreExists(b.bookstore_key)) throw notFound(apiMessages.activity.bookstoreUnknown);
-  return stores.transaction(() => {
-    if (stores.activities.receiptExists(b.bookstore_key, b.receipt_no)) throw conflict(apiMessages.activity.purchaseDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'purchase', isbn: b.isbn ?? null, activityDate: b.purchase_date });
-    stores.activities.addPurchase(r.activityId, {
+  if (!await stores.content.bookstoreExists(b.bookstore_key)) throw notFound(apiMessages.activity.bookstoreUnknown);
+  return await stores.transaction(async () => {
+    if (await stores.activities.receiptExists(b.bookstore_key, b.receipt_no)) throw conflict(apiMessages.activity.purchaseDuplicate);
+    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'purchase', isbn: b.isbn ?? null, activityDate: b.purchase_date });
+    await stores.activities.addPurchase(r.activityId, {
       bookstoreId: b.bookstore_key, receiptNo: b.receipt_no, purchaseDate: b.purchase_date, amount: b.amount, bookTitle: b.book_title,
     });
     return r;
   });
 }
 
-export function writeAuthorTalk({ stores, settings, member }: WriteContext, b: AuthorTalkBody): EarnResult {
+export async function writeAuthorTalk({ stores, settings, member }: WriteContext, b: AuthorTalkBody): Promise<EarnResult> {
   const now = settings.clock();
   requireParticipant(member, now);
-  const talk = stores.activities.talkByCode(b.check_in_code.toUpperCase());
+  const talk = await stores.activities.talkByCode(b.check_in_code.toUpperCase());
   if (!talk) throw badRequest(apiMessages.activity.talkCodeWrong);
   if (talk.heldOn !== seoulDay(now)) throw badRequest(apiMessages.activity.talkNotToday);
-  return stores.transaction(() => {
-    if (stores.activities.talkCheckedIn(member.memberId, talk.eventId)) throw conflict(apiMessages.activity.talkDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'authortalk' });
-    stores.activities.addTalkCheckin(r.activityId, member.memberId, talk.eventId);
+  return await stores.transaction(async () => {
+    if (await stores.activities.talkCheckedIn(member.memberId, talk.eventId)) throw conflict(apiMessages.activity.talkDuplicate);
+    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'authortalk' });
+    await stores.activities.addTalkCheckin(r.activityId, member.memberId, talk.eventId);
     return r;
   });
 }
 
-export function writeEdu({ stores, settings, member }: WriteContext, b: EduBody): EarnResult {
+export async function writeEdu({ stores, settings, member }: WriteContext, b: EduBody): Promise<EarnResult> {
   const now = settings.clock();
   requireParticipant(member, now);
-  const type = stores.activities.eduType(b.edu_type);
+  const type = await stores.activities.eduType(b.edu_type);
   if (!type) throw badRequest(apiMessages.activity.eduTypeUnknown);
   const certNo = b.certificate_no.trim().toUpperCase();
   if (!new RegExp(type.pattern).test(certNo)) throw badRequest(apiMessages.activity.eduNumberInvalid(type.example));
   const today = seoulDay(now);
   if (b.completed_on > today) throw badRequest(apiMessages.activity.futureDate);
   if (b.completed_on.slice(0, 4) !== today.slice(0, 4)) throw badRequest(apiMessages.activity.eduNotThisYear);
-  return stores.transaction(() => {
-    if (stores.activities.certificateExists(certNo)) throw conflict(apiMessages.activity.eduDuplicate);
-    const r = recordActivity(stores, settings, { memberId: member.memberId, type: 'edu', activityDate: b.completed_on });
-    stores.activities.addEdu(r.activityId, { eduType: b.edu_type, certificateNo: certNo, courseName: b.course_name, completedOn: b.completed_on });
+  return await stores.transaction(async () => {
+    if (await stores.activities.certificateExists(certNo)) throw conflict(apiMessages.activity.eduDuplicate);
+    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'edu', activityDate: b.completed_on });
+    await stores.activities.addEdu(r.activityId, { eduType: b.edu_type, certificateNo: certNo, courseName: b.course_name, completedOn: b.completed_on });
     return r;
   });
 }

@@ -39,21 +39,21 @@ function randomCheckinPoints(s: ApiSettings): number {
 }
 
 /** Persists the end of a run that missed a day. */
-function endIfMissed(stores: Stores, c: ChallengeRow, today: string): ChallengeRow {
+async function endIfMissed(stores: Stores, c: ChallengeRow, today: string): Promise<ChallengeRow> {
   const seen = asOf(c, today);
-  if (seen.status === 'ended' && c.status === 'active') stores.challenges.end(c.challengeId, seen.endedDay);
+  if (seen.status === 'ended' && c.status === 'active') await stores.challenges.end(c.challengeId, seen.endedDay);
   return seen;
 }
 
 /** One check-in (day `dayNo` of the run), and the completion when it is the last day. */
-function checkIn(stores: Stores, s: ApiSettings, memberId: number, c: ChallengeRow, today: string, dayNo: number) {
-  const checkin: EarnResult = recordActivity(stores, s, { memberId, type: 'checkin', points: randomCheckinPoints(s) });
-  stores.challenges.addCheckin(checkin.activityId, { challengeId: c.challengeId, memberId, day: today, dayNo });
+async function checkIn(stores: Stores, s: ApiSettings, memberId: number, c: ChallengeRow, today: string, dayNo: number) {
+  const checkin: EarnResult = await recordActivity(stores, s, { memberId, type: 'checkin', points: randomCheckinPoints(s) });
+  await stores.challenges.addCheckin(checkin.activityId, { challengeId: c.challengeId, memberId, day: today, dayNo });
   const completed = dayNo >= s.rules.challengeDays;
   const updated: ChallengeRow = { ...c, lastCheckinDay: today, streak: dayNo, status: completed ? 'completed' : 'active', endedDay: completed ? today : null };
-  stores.challenges.save(updated);
+  await stores.challenges.save(updated);
   let bonus: EarnResult | undefined;
-  if (completed) bonus = recordActivity(stores, s, { memberId, type: 'challenge' });
+  if (completed) bonus = await recordActivity(stores, s, { memberId, type: 'challenge' });
   const msg =
     bonus && bonus.points > 0
       ? apiMessages.challenge.completed(s.rules.challengeDays, bonus.points)
@@ -64,7 +64,7 @@ function checkIn(stores: Stores, s: ApiSettings, memberId: number, c: ChallengeR
     result: 'success' as const,
     ...earnFields(checkin),
     msg,
-    balance: stores.points.balance(memberId),
+    balance: await stores.points.balance(memberId),
     day_no: dayNo,
     completed_yn: completed ? ('Y' as const) : ('N' as const),
     bonus_points: bonus?.points ?? 0,
@@ -73,44 +73,44 @@ function checkIn(stores: Stores, s: ApiSettings, memberId: number, c: ChallengeR
 }
 
 /** The member's current run (as of today), its check-ins and the last runs. */
-export function attendance(stores: Stores, s: ApiSettings, memberId: number) {
+export async function attendance(stores: Stores, s: ApiSettings, memberId: number) {
   const today = seoulDay(s.clock());
-  const last = stores.challenges.latest(memberId);
+  const last = await stores.challenges.latest(memberId);
   const current = last ? asOf(last, today) : undefined;
   return {
     result: 'success' as const,
     today,
-    checked_in_today: stores.challenges.checkedInOn(memberId, today) ? ('Y' as const) : ('N' as const),
+    checked_in_today: await stores.challenges.checkedInOn(memberId, today) ? ('Y' as const) : ('N' as const),
     challenge: current
-      ? { ...challengeAnswer(current, s.rules.challengeDays), checkins: stores.challenges.checkins(current.challengeId) }
+      ? { ...challengeAnswer(current, s.rules.challengeDays), checkins: await stores.challenges.checkins(current.challengeId) }
       : null,
-    history: stores.challenges.history(memberId).map((c) => challengeAnswer(asOf(c, today), s.rules.challengeDays)),
+    history: (await stores.challenges.history(memberId)).map((c) => challengeAnswer(asOf(c, today), s.rules.challengeDays)),
   };
 }
 
-export function startChallenge({ stores, settings, member }: WriteContext) {
+export async function startChallenge({ stores, settings, member }: WriteContext) {
   const now = settings.clock();
   requireParticipant(member, now);
   const today = seoulDay(now);
-  return stores.transaction(() => {
-    const active = stores.challenges.active(member.memberId);
-    if (active && endIfMissed(stores, active, today).status === 'active') throw conflict(apiMessages.challenge.alreadyActive);
-    if (stores.challenges.checkedInOn(member.memberId, today)) throw conflict(apiMessages.challenge.alreadyCheckedIn);
-    return checkIn(stores, settings, member.memberId, stores.challenges.start(member.memberId, today), today, 1);
+  return await stores.transaction(async () => {
+    const active = await stores.challenges.active(member.memberId);
+    if (active && (await endIfMissed(stores, active, today)).status === 'active') throw conflict(apiMessages.challenge.alreadyActive);
+    if (await stores.challenges.checkedInOn(member.memberId, today)) throw conflict(apiMessages.challenge.alreadyCheckedIn);
+    return await checkIn(stores, settings, member.memberId, await stores.challenges.start(member.memberId, today), today, 1);
   });
 }
 
-export function checkInToday({ stores, settings, member }: WriteContext) {
+export async function checkInToday({ stores, settings, member }: WriteContext) {
   const now = settings.clock();
   requireParticipant(member, now);
   const today = seoulDay(now);
-  const outcome = stores.transaction(() => {
-    const active = stores.challenges.active(member.memberId);
+  const outcome = await stores.transaction(async () => {
+    const active = await stores.challenges.active(member.memberId);
     if (!active) return 'none' as const;
-    const c = endIfMissed(stores, active, today);
+    const c = await endIfMissed(stores, active, today);
     if (c.status === 'ended') return 'missed' as const; // committed: the run is over
     if (c.lastCheckinDay === today) return 'again' as const;
-    return checkIn(stores, settings, member.memberId, c, today, c.streak + 1);
+    return await checkIn(stores, settings, member.memberId, c, today, c.streak + 1);
   });
   if (outcome === 'none') throw conflict(apiMessages.challenge.notActive);
   if (outcome === 'missed') throw conflict(apiMessages.challenge.missedDay);

@@ -17,7 +17,7 @@ import { maskName, requireParticipant } from './participant.ts';
 const NEXT_MEETING_MAX_DAYS = 180;
 
 /** The club as the asking member (or a visitor, `me` null) sees it on `today`. */
-export function clubAnswer(stores: Stores, c: ClubRow, me: number | null, today: string): Club {
+export async function clubAnswer(stores: Stores, c: ClubRow, me: number | null, today: string): Promise<Club> {
   return {
     club_key: c.clubId,
     name: c.name,
@@ -25,7 +25,7 @@ export function clubAnswer(stores: Stores, c: ClubRow, me: number | null, today:
     capacity: c.capacity,
     member_count: c.memberCount,
     city_code: c.cityCode,
-    city_name: stores.codes.cityName(c.cityCode),
+    city_name: await stores.codes.cityName(c.cityCode),
     schedule: c.schedule,
     next_meeting_on: c.nextMeetingOn !== null && c.nextMeetingOn >= today ? c.nextMeetingOn : null,
     description: c.description,
@@ -34,70 +34,72 @@ export function clubAnswer(stores: Stores, c: ClubRow, me: number | null, today:
   };
 }
 
-export function requireClub(stores: Stores, clubId: number, me: number | null): ClubRow {
-  const c = stores.clubs.club(clubId, me);
+export async function requireClub(stores: Stores, clubId: number, me: number | null): Promise<ClubRow> {
+  const c = await stores.clubs.club(clubId, me);
   if (!c) throw notFound(apiMessages.bookclub.notFound);
   return c;
 }
 
-export function joinClub({ stores, settings, member }: WriteContext, clubId: number): void {
+export async function joinClub({ stores, settings, member }: WriteContext, clubId: number): Promise<void> {
   const now = settings.clock();
   requireParticipant(member, now);
-  stores.transaction(() => {
-    const c = requireClub(stores, clubId, member.memberId);
+  await stores.transaction(async () => {
+    const c = await requireClub(stores, clubId, member.memberId);
     if (c.joined) throw conflict(apiMessages.bookclub.alreadyMember);
     if (c.memberCount >= c.capacity) throw conflict(apiMessages.bookclub.full);
-    stores.clubs.join(clubId, member.memberId, now);
+    await stores.clubs.join(clubId, member.memberId, now);
   });
 }
 
-export function leaveClub({ stores, member }: WriteContext, clubId: number): void {
-  stores.transaction(() => {
-    const c = requireClub(stores, clubId, member.memberId);
+export async function leaveClub({ stores, member }: WriteContext, clubId: number): Promise<void> {
+  await stores.transaction(async () => {
+    const c = await requireClub(stores, clubId, member.memberId);
     if (!c.joined) throw conflict(apiMessages.bookclub.notMember);
     if (c.leaderId === member.memberId) throw conflict(apiMessages.bookclub.leaderCannotLeave);
-    stores.clubs.leave(clubId, member.memberId);
+    await stores.clubs.leave(clubId, member.memberId);
   });
 }
 
-export function recordMeeting({ stores, settings, member }: WriteContext, clubId: number, b: MeetingBody) {
+export async function recordMeeting({ stores, settings, member }: WriteContext, clubId: number, b: MeetingBody) {
   const now = settings.clock();
   requireParticipant(member, now);
   const today = seoulDay(now);
   if (b.held_on > today) throw badRequest(apiMessages.activity.futureDate);
   if (b.held_on.slice(0, 7) !== today.slice(0, 7)) throw badRequest(apiMessages.activity.meetingNotThisMonth);
-  if (b.isbn && !stores.books.exists(b.isbn)) throw notFound(apiMessages.activity.bookNotFound);
-  return stores.transaction(() => {
-    const c = requireClub(stores, clubId, member.memberId);
+  if (b.isbn && !await stores.books.exists(b.isbn)) throw notFound(apiMessages.activity.bookNotFound);
+  return await stores.transaction(async () => {
+    const c = await requireClub(stores, clubId, member.memberId);
     if (c.leaderId !== member.memberId) throw new ApiError(404, apiMessages.bookclub.leaderOnly);
     if (c.memberCount < 2) throw conflict(apiMessages.bookclub.tooFewMembers);
-    const attendees = b.attendees.map((userNo) => {
-      const a = stores.clubs.byUserNo(clubId, userNo);
+    const attendees: { userNo: string; memberId: number; userName: string }[] = [];
+    for (const userNo of b.attendees) {
+      const a = await stores.clubs.byUserNo(clubId, userNo);
       if (!a) throw badRequest(apiMessages.bookclub.attendeeUnknown);
       if (!a.inClub) throw badRequest(apiMessages.bookclub.attendeeNotMember(a.userName));
-      return { userNo, memberId: a.memberId, userName: a.userName };
-    });
-    if (stores.clubs.hasMeetingOn(clubId, b.held_on)) throw conflict(apiMessages.bookclub.meetingDuplicate);
-    const meetingId = stores.clubs.addMeeting({ clubId, heldOn: b.held_on, topic: b.topic, isbn: b.isbn ?? null, at: now });
-    const awarded = attendees.map((a) => {
-      const r = recordActivity(stores, settings, { memberId: a.memberId, type: 'bookclub', isbn: b.isbn ?? null, activityDate: b.held_on });
-      stores.clubs.addAttendance(r.activityId, meetingId, a.memberId);
-      return { user_no: a.userNo, user_name: a.userName, activity_key: r.activityId, points: r.points, point_reason: r.reason, msg: r.msg };
-    });
+      attendees.push({ userNo, memberId: a.memberId, userName: a.userName });
+    }
+    if (await stores.clubs.hasMeetingOn(clubId, b.held_on)) throw conflict(apiMessages.bookclub.meetingDuplicate);
+    const meetingId = await stores.clubs.addMeeting({ clubId, heldOn: b.held_on, topic: b.topic, isbn: b.isbn ?? null, at: now });
+    const awarded = [];
+    for (const a of attendees) {
+      const r = await recordActivity(stores, settings, { memberId: a.memberId, type: 'bookclub', isbn: b.isbn ?? null, activityDate: b.held_on });
+      await stores.clubs.addAttendance(r.activityId, meetingId, a.memberId);
+      awarded.push({ user_no: a.userNo, user_name: a.userName, activity_key: r.activityId, points: r.points, point_reason: r.reason, msg: r.msg });
+    }
     return { meetingId, awarded };
   });
 }
 
 /** The leader announces the next meeting (today up to NEXT_MEETING_MAX_DAYS ahead) or clears it; answers the message. */
-export function setNextMeeting({ stores, settings, member }: WriteContext, clubId: number, day: string | null): string {
+export async function setNextMeeting({ stores, settings, member }: WriteContext, clubId: number, day: string | null): Promise<string> {
   const today = seoulDay(settings.clock());
   if (day !== null && (day < today || day > addDays(today, NEXT_MEETING_MAX_DAYS))) {
     throw badRequest(apiMessages.clubSchedule.outOfRange(NEXT_MEETING_MAX_DAYS));
   }
-  stores.transaction(() => {
-    const c = requireClub(stores, clubId, member.memberId);
+  await stores.transaction(async () => {
+    const c = await requireClub(stores, clubId, member.memberId);
     if (c.leaderId !== member.memberId) throw new ApiError(404, apiMessages.clubSchedule.leaderOnly);
-    stores.clubs.setNextMeeting(clubId, day);
+    await stores.clubs.setNextMeeting(clubId, day);
   });
   return day === null ? apiMessages.clubSchedule.cleared : apiMessages.clubSchedule.set(Number(day.slice(5, 7)), Number(day.slice(8, 10)));
 }

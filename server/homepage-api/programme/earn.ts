@@ -58,46 +58,46 @@ export function reasonMessage(reason: PointReason, type: ActivityType, points: n
 }
 
 /** Records the activity and its ledger entry. Call inside a transaction. */
-export function recordActivity(stores: Stores, s: ApiSettings, req: EarnRequest): EarnResult {
+export async function recordActivity(stores: Stores, s: ApiSettings, req: EarnRequest): Promise<EarnResult> {
   const { activities, members, points: ledger } = stores;
   const now = s.clock();
   const day = seoulDay(now);
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
-  settleExpiry(stores, req.memberId, year);
+  await settleExpiry(stores, req.memberId, year);
 
   const rule = s.rules.activities[req.type];
-  const first = rule.firstPoints !== undefined && activities.countOfType(req.memberId, req.type) === 0;
+  const first = rule.firstPoints !== undefined && await activities.countOfType(req.memberId, req.type) === 0;
   const base = req.points ?? (first && rule.firstPoints !== undefined ? rule.firstPoints : rule.points);
-  const suspendedUntil = members.suspendedUntil(req.memberId);
+  const suspendedUntil = await members.suspendedUntil(req.memberId);
 
   let reason: PointReason = first ? 'first_activity' : 'awarded';
-  if (req.oncePerDay && activities.countOnDay(req.memberId, req.type, day) > 0) {
+  if (req.oncePerDay && await activities.countOnDay(req.memberId, req.type, day) > 0) {
     reason = 'daily_limit';
   } else if (suspendedUntil !== null && suspendedUntil >= day) {
     reason = 'suspended';
-  } else if (rule.monthlyLimit !== null && activities.earnedCountInMonth(req.memberId, req.type, month) >= rule.monthlyLimit) {
+  } else if (rule.monthlyLimit !== null && await activities.earnedCountInMonth(req.memberId, req.type, month) >= rule.monthlyLimit) {
     reason = 'activity_limit';
-  } else if (ledger.earnedInMonth(req.memberId, month) + base > s.rules.monthlyCap) {
+  } else if (await ledger.earnedInMonth(req.memberId, month) + base > s.rules.monthlyCap) {
     reason = 'monthly_cap';
-  } else if (ledger.earnedInYear(req.memberId, year) + base > s.rules.yearlyCap) {
+  } else if (await ledger.earnedInYear(req.memberId, year) + base > s.rules.yearlyCap) {
     reason = 'yearly_cap';
   }
   const points = reason === 'awarded' || reason === 'first_activity' ? base : 0;
 
-  const activityId = activities.add({
+  const activityId = await activities.add({
     memberId: req.memberId, type: req.type, isbn: req.isbn ?? null, points, reason, day, at: now, ...(req.activityDate ? { activityDate: req.activityDate } : {}),
   });
-  ledger.add({ memberId: req.memberId, entryType: 'earn', activityId, points, reason, day, at: now });
+  await ledger.add({ memberId: req.memberId, entryType: 'earn', activityId, points, reason, day, at: now });
   return {
     activityId,
     activityType: req.type,
     points,
     reason,
     msg: reasonMessage(reason, req.type, points, s, suspendedUntil),
-    balance: ledger.balance(req.memberId),
+    balance: await ledger.balance(req.memberId),
     monthlyLimit: rule.monthlyLimit,
-    earnedCountMonth: activities.earnedCountInMonth(req.memberId, req.type, month),
+    earnedCountMonth: await activities.earnedCountInMonth(req.memberId, req.type, month),
   };
 }
 

@@ -6,10 +6,10 @@
 import type { Stores } from '../store/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 
-export function settleExpiry(stores: Stores, memberId: number, currentYear: string): void {
-  for (const { year, net } of stores.points.unsettledYears(memberId, currentYear)) {
+export async function settleExpiry(stores: Stores, memberId: number, currentYear: string): Promise<void> {
+  for (const { year, net } of await stores.points.unsettledYears(memberId, currentYear)) {
     const day = `${year}-12-31`;
-    stores.points.add({
+    await stores.points.add({
       memberId, entryType: 'expire', activityId: null, points: -net, reason: apiMessages.ledger.expire(year), day,
       at: Date.parse(`${day}T23:59:59+09:00`),
     });

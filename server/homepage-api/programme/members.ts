@@ -17,8 +17,8 @@ function normalisePhone(raw: string): string | undefined {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
 
-export function profileOf(stores: Stores, m: Member, now: number): UserProfile {
-  return toProfile(m, stores.codes.regionName(m.townCode ?? m.cityCode ?? m.provinceCode), now);
+export async function profileOf(stores: Stores, m: Member, now: number): Promise<UserProfile> {
+  return toProfile(m, await stores.codes.regionName(m.townCode ?? m.cityCode ?? m.provinceCode), now);
 }
 
 /**
@@ -43,16 +43,16 @@ export async function updateProfile(stores: Stores, s: ApiSettings, member: Memb
     townCode = b.town_code ?? null;
     const ok =
       provinceCode !== null &&
-      (cityCode === null ? townCode === null : stores.codes.within(cityCode, provinceCode)) &&
-      (townCode === null || (cityCode !== null && stores.codes.within(townCode, cityCode)));
+      (cityCode === null ? townCode === null : await stores.codes.within(cityCode, provinceCode)) &&
+      (townCode === null || (cityCode !== null && await stores.codes.within(townCode, cityCode)));
     if (!ok) throw badRequest(apiMessages.user.regionInvalid);
   }
   if (sensitive) {
     if (!b.current_password) throw badRequest(apiMessages.user.currentPasswordRequired);
     if (!(await verifyPassword(b.current_password, member.passwordHash))) throw badRequest(apiMessages.user.currentPasswordWrong);
   }
-  stores.transaction(() =>
-    stores.members.updateProfile({
+  await stores.transaction(async () =>
+    await stores.members.updateProfile({
       memberId: member.memberId,
       agreeYn: b.agree_yn ?? member.agreeYn,
       noticeYn: b.notice_yn ?? member.noticeYn,
@@ -64,15 +64,15 @@ export async function updateProfile(stores: Stores, s: ApiSettings, member: Memb
       now: isoSeoul(s.clock()),
     }),
   );
-  return stores.members.byId(member.memberId) ?? member;
+  return await stores.members.byId(member.memberId) ?? member;
 }
 
-export function libraryUserOf(stores: Stores, m: Member, now: number) {
+export async function libraryUserOf(stores: Stores, m: Member, now: number) {
   return {
     user_no: m.userNo,
     user_name: m.userName,
     home_library: m.homeLibrary,
-    loan_count_month: stores.activities.countInMonth(m.memberId, 'loan', seoulMonth(now)),
+    loan_count_month: await stores.activities.countInMonth(m.memberId, 'loan', seoulMonth(now)),
     loan_limit: LIBRARY_LOAN_LIMIT,
     valid_until: m.validUntil,
     status: effectiveStatus(m, now),

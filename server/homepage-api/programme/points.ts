@@ -26,17 +26,17 @@ function must<T extends string>(list: readonly T[], v: string): T {
 }
 
 /** Balance, this month's and year's earnings and room under the caps; settles expiry first. */
-export function pointSummary(stores: Stores, s: ApiSettings, memberId: number) {
+export async function pointSummary(stores: Stores, s: ApiSettings, memberId: number) {
   const day = seoulDay(s.clock());
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
-  return stores.transaction(() => {
-    settleExpiry(stores, memberId, year);
-    const balance = stores.points.balance(memberId);
-    const earnedMonth = stores.points.earnedInMonth(memberId, month);
-    const earnedYear = stores.points.earnedInYear(memberId, year);
+  return await stores.transaction(async () => {
+    await settleExpiry(stores, memberId, year);
+    const balance = await stores.points.balance(memberId);
+    const earnedMonth = await stores.points.earnedInMonth(memberId, month);
+    const earnedYear = await stores.points.earnedInYear(memberId, year);
     const { monthlyCap, yearlyCap } = s.rules;
-    const suspended = stores.members.suspendedUntil(memberId);
+    const suspended = await stores.members.suspendedUntil(memberId);
     return {
       balance,
       month,
@@ -47,8 +47,8 @@ export function pointSummary(stores: Stores, s: ApiSettings, memberId: number) {
       yearly_cap: yearlyCap,
       remaining_month: Math.max(0, Math.min(monthlyCap - earnedMonth, yearlyCap - earnedYear)),
       remaining_year: Math.max(0, yearlyCap - earnedYear),
-      spent_total: -stores.points.sumInYear(memberId, year, 'spend'),
-      penalty_total: -stores.points.sumInYear(memberId, year, 'penalty'),
+      spent_total: -await stores.points.sumInYear(memberId, year, 'spend'),
+      penalty_total: -await stores.points.sumInYear(memberId, year, 'penalty'),
       expiring_points: Math.max(0, balance),
       expire_date: `${year}-12-31`,
       earning_suspended_until: suspended !== null && suspended >= day ? suspended : null,
@@ -95,23 +95,23 @@ export function penaltyAnswer(p: PenaltyRow): Penalty {
 }
 
 /** Claws back an activity's points (a negative ledger row), revokes it, optionally suspends earning. */
-export function recordPenalty(stores: Stores, s: ApiSettings, b: PenaltyBody): Penalty {
+export async function recordPenalty(stores: Stores, s: ApiSettings, b: PenaltyBody): Promise<Penalty> {
   const now = s.clock();
   const today = seoulDay(now);
-  return stores.transaction(() => {
-    const a = stores.activities.byId(b.activity_key);
+  return await stores.transaction(async () => {
+    const a = await stores.activities.byId(b.activity_key);
     if (!a) throw notFound(apiMessages.activity.notFound);
     if (a.status === 'revoked') throw conflict(apiMessages.admin.alreadyPenalised);
-    settleExpiry(stores, a.memberId, today.slice(0, 4));
-    const entryId = stores.points.add({
+    await settleExpiry(stores, a.memberId, today.slice(0, 4));
+    const entryId = await stores.points.add({
       memberId: a.memberId, entryType: 'penalty', activityId: a.activityId, points: -a.points,
       reason: apiMessages.ledger.penalty(b.reason), day: today, at: now,
     });
-    stores.activities.revoke(a.activityId);
+    await stores.activities.revoke(a.activityId);
     const days = b.suspend_days ?? 0;
     const until = days > 0 ? addDays(today, days - 1) : null;
-    if (until) stores.members.suspendUntil(a.memberId, until);
-    const p = stores.points.addPenalty({
+    if (until) await stores.members.suspendUntil(a.memberId, until);
+    const p = await stores.points.addPenalty({
       memberId: a.memberId, activityId: a.activityId, entryId, points: -a.points, reason: b.reason, suspendedUntil: until, at: now,
     });
     return penaltyAnswer({ ...p, activityType: a.type });

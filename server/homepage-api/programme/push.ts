@@ -15,8 +15,8 @@ import type { WriteContext } from './activities.ts';
 
 const EVERY_REMINDER: Remind = { challenge: 'Y', points_expiring: 'Y', club_meeting: 'Y' };
 
-export function pushState(stores: Stores, settings: ApiSettings, memberId: number): PushState {
-  const s = stores.push.state(memberId);
+export async function pushState(stores: Stores, settings: ApiSettings, memberId: number): Promise<PushState> {
+  const s = await stores.push.state(memberId);
   return {
     enabled_yn: settings.push.vapid ? 'Y' : 'N',
     notification_permission: s?.permission ?? 'default',
@@ -45,7 +45,7 @@ function validKeys(p256dh: string, auth: string): boolean {
 }
 
 /** Stores the subscription and the choice; the permission becomes granted. */
-export function subscribe({ stores, settings, member }: WriteContext, b: PushBody): void {
+export async function subscribe({ stores, settings, member }: WriteContext, b: PushBody): Promise<void> {
   if (!settings.push.vapid) throw conflict(apiMessages.push.disabled);
   const url = URL.parse(b.fcm_token.endpoint);
   if (!url || url.protocol !== 'https:' || !knownService(url.hostname, settings.push.serviceHosts)) {
@@ -54,28 +54,28 @@ export function subscribe({ stores, settings, member }: WriteContext, b: PushBod
   const { p256dh, auth } = b.fcm_token.keys;
   if (!validKeys(p256dh, auth)) throw badRequest(apiMessages.push.subscriptionInvalid);
   const now = settings.clock();
-  stores.transaction(() => {
-    const before = stores.push.state(member.memberId);
-    stores.push.saveState(member.memberId, {
+  await stores.transaction(async () => {
+    const before = await stores.push.state(member.memberId);
+    await stores.push.saveState(member.memberId, {
       permission: 'granted',
       reminderHour: b.reminder_hour ?? before?.reminderHour ?? REMINDER_HOURS.default,
       remind: b.reminders ?? before?.remind ?? EVERY_REMINDER,
     }, now);
-    stores.push.subscribe(member.memberId, { endpoint: b.fcm_token.endpoint, p256dh: strip(p256dh), auth: strip(auth) }, now);
+    await stores.push.subscribe(member.memberId, { endpoint: b.fcm_token.endpoint, p256dh: strip(p256dh), auth: strip(auth) }, now);
   });
 }
 
 /** Forgets the subscription; the permission becomes what the browser now says. */
-export function unsubscribe({ stores, settings, member }: WriteContext, permission: Exclude<Permission, 'granted'>): void {
+export async function unsubscribe({ stores, settings, member }: WriteContext, permission: Exclude<Permission, 'granted'>): Promise<void> {
   const now = settings.clock();
-  stores.transaction(() => {
-    const before = stores.push.state(member.memberId);
-    stores.push.saveState(member.memberId, {
+  await stores.transaction(async () => {
+    const before = await stores.push.state(member.memberId);
+    await stores.push.saveState(member.memberId, {
       permission,
       reminderHour: before?.reminderHour ?? REMINDER_HOURS.default,
       remind: before?.remind ?? EVERY_REMINDER,
     }, now);
-    stores.push.unsubscribe(member.memberId);
+    await stores.push.unsubscribe(member.memberId);
   });
 }
 

@@ -26,22 +26,22 @@ function monthsUpTo(month: string, n: number): string[] {
   });
 }
 
-function booksRead(stores: Stores, memberId: number, today: string): BooksRead {
+async function booksRead(stores: Stores, memberId: number, today: string): Promise<BooksRead> {
   const year = today.slice(0, 4);
   return {
     year,
-    read_count: stores.statistics.booksRead({ memberId, from: `${year}-01-01`, to: today }),
-    goal_books: stores.statistics.goal(memberId, year),
+    read_count: await stores.statistics.booksRead({ memberId, from: `${year}-01-01`, to: today }),
+    goal_books: await stores.statistics.goal(memberId, year),
   };
 }
 
-export function userStatistics(stores: Stores, settings: ApiSettings, memberId: number): UserStatistics {
+export async function userStatistics(stores: Stores, settings: ApiSettings, memberId: number): Promise<UserStatistics> {
   const today = seoulDay(settings.clock());
   const months = monthsUpTo(today.slice(0, 7), MONTHS);
   const last12 = { memberId, from: `${months[0] ?? today.slice(0, 7)}-01`, to: today };
-  const earned = stores.statistics.earnedByMonth(last12);
-  const activities = stores.statistics.activitiesByMonth(last12);
-  const byType = stores.statistics.byType({ memberId, from: `${today.slice(0, 4)}-01-01`, to: today });
+  const earned = await stores.statistics.earnedByMonth(last12);
+  const activities = await stores.statistics.activitiesByMonth(last12);
+  const byType = await stores.statistics.byType({ memberId, from: `${today.slice(0, 4)}-01-01`, to: today });
   return {
     today,
     points_by_month: months.map((month) => ({ month, earned: earned.get(month) ?? 0, activity_count: activities.get(month) ?? 0 })),
@@ -51,14 +51,14 @@ export function userStatistics(stores: Stores, settings: ApiSettings, memberId: 
       count: byType.get(type)?.count ?? 0,
       points: byType.get(type)?.points ?? 0,
     })),
-    books: booksRead(stores, memberId, today),
+    books: await booksRead(stores, memberId, today),
   };
 }
 
 /** Sets this year's goal; answers the books read against it and the message. */
-export function setGoal({ stores, settings, member }: WriteContext, goalBooks: number): { books: BooksRead; msg: string } {
+export async function setGoal({ stores, settings, member }: WriteContext, goalBooks: number): Promise<{ books: BooksRead; msg: string }> {
   const now = settings.clock();
   const today = seoulDay(now);
-  stores.statistics.setGoal(member.memberId, today.slice(0, 4), goalBooks, now);
-  return { books: booksRead(stores, member.memberId, today), msg: apiMessages.goal.saved(goalBooks) };
+  await stores.statistics.setGoal(member.memberId, today.slice(0, 4), goalBooks, now);
+  return { books: await booksRead(stores, member.memberId, today), msg: apiMessages.goal.saved(goalBooks) };
 }

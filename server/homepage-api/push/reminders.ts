@@ -55,7 +55,7 @@ interface Plan {
   day: string;
   due: DueMember[];
   /** Inside the claim's transaction: the message if the member is still due, else null. */
-  message(m: DueMember): PushMessage | null;
+  message(m: DueMember): Promise<PushMessage | null>;
   delivery: PushDelivery;
 }
 
@@ -74,7 +74,7 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
   const { stores, settings, sender, log } = deps;
   const running = new Set<Promise<unknown>>();
 
-  function plan(kind: ReminderKind, now: number): Plan | null {
+  async function plan(kind: ReminderKind, now: number): Promise<Plan | null> {
     const today = seoulDay(now);
     const message = (text: { title: string }, body: string): PushMessage => ({ title: text.title, body, url: PAGES[kind] });
     switch (kind) {
@@ -82,9 +82,9 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
         const yesterday = addDays(today, -1);
         return {
           day: today,
-          due: stores.push.challengeDue({ today, yesterday, hour: seoulHour(now) }),
-          message: (m) => {
-            const c = stores.challenges.active(m.memberId);
+          due: await stores.push.challengeDue({ today, yesterday, hour: seoulHour(now) }),
+          message: async (m) => {
+            const c = await stores.challenges.active(m.memberId);
             if (!c || c.lastCheckinDay !== yesterday) return null; // checked in, or the run ended
             return message(apiMessages.push.challenge, apiMessages.push.challenge.body(c.streak + 1));
           },
@@ -97,10 +97,10 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
         const day = `${year}-12-31`;
         return {
           day,
-          due: stores.push.pointsDue({ today, day }),
-          message: (m) => {
-            settleExpiry(stores, m.memberId, year);
-            const balance = stores.points.balance(m.memberId);
+          due: await stores.push.pointsDue({ today, day }),
+          message: async (m) => {
+            await settleExpiry(stores, m.memberId, year);
+            const balance = await stores.points.balance(m.memberId);
             if (balance <= 0) return null;
             return message(apiMessages.push.pointsExpiring, apiMessages.push.pointsExpiring.body(balance));
           },
@@ -109,12 +109,12 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
       }
       case 'club_meeting': {
         const day = addDays(today, 1);
-        const due = stores.push.clubDue({ today, day });
+        const due = await stores.push.clubDue({ today, day });
         const clubs = new Map(due.map((d) => [d.memberId, d.clubs]));
         return {
           day,
           due,
-          message: (m) => {
+          message: async (m) => {
             const names = clubs.get(m.memberId) ?? [];
             const [first] = names;
             if (first === undefined) return null;
@@ -128,31 +128,31 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
 
   async function send(kind: ReminderKind, push: PushSender): Promise<ReminderReport> {
     const now = settings.clock();
-    const p = plan(kind, now);
+    const p = await plan(kind, now);
     const report: ReminderReport = { kind, day: p?.day ?? seoulDay(now), due: p?.due.length ?? 0, skipped: 0, sent: 0, gone: 0, failed: 0 };
     if (!p) return report;
     const claimed: { member: DueMember; message: PushMessage }[] = [];
     for (const member of p.due) {
-      const message = stores.transaction(() => {
-        const m = p.message(member);
-        return m && stores.push.claim(member.memberId, kind, p.day, now) ? m : null;
+      const message = await stores.transaction(async () => {
+        const m = await p.message(member);
+        return m && await stores.push.claim(member.memberId, kind, p.day, now) ? m : null;
       });
       if (message) claimed.push({ member, message });
       else report.skipped += 1;
     }
     await eachLimited(claimed, CONCURRENCY, async ({ member, message }) => {
       const outcome = await push(member.target, message, p.delivery);
-      stores.transaction(() => {
+      await stores.transaction(async () => {
         if (outcome.ok) {
           report.sent += 1;
-          stores.push.settle(member.memberId, kind, p.day, 'sent', outcome.status);
+          await stores.push.settle(member.memberId, kind, p.day, 'sent', outcome.status);
         } else if (outcome.gone) {
           report.gone += 1;
-          stores.push.removeGone(member.memberId, member.target.endpoint);
-          stores.push.settle(member.memberId, kind, p.day, 'gone', outcome.status);
+          await stores.push.removeGone(member.memberId, member.target.endpoint);
+          await stores.push.settle(member.memberId, kind, p.day, 'gone', outcome.status);
         } else {
           report.failed += 1;
-          stores.push.settle(member.memberId, kind, p.day, 'failed', outcome.status);
+          await stores.push.settle(member.memberId, kind, p.day, 'failed', outcome.status);
           log.warn({ reminder: kind, memberId: member.memberId, status: outcome.status }, 'push service refused a reminder');
         }
       });

@@ -40,7 +40,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: diaryBody(diaryMaxChars),
       response: { 200: EarnAnswer, ...writeErrors },
     }, { fieldMessages: { content: apiMessages.activity.diaryTooLong(diaryMaxChars) } }),
-    (req) => ({ result: 'success' as const, ...earnFields(writeDiary(writeContext(req), req.body)) }),
+    async (req) => ({ result: 'success' as const, ...earnFields(await writeDiary(writeContext(req), req.body)) }),
   );
 
   app.post(
@@ -51,7 +51,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: reviewBody(reviewMinChars, reviewMaxChars),
       response: { 200: EarnAnswer, ...writeErrors },
     }, { fieldMessages: { content: apiMessages.activity.reviewLength(reviewMinChars, reviewMaxChars) } }),
-    (req) => ({ result: 'success' as const, ...earnFields(writeReview(writeContext(req), req.body)) }),
+    async (req) => ({ result: 'success' as const, ...earnFields(await writeReview(writeContext(req), req.body)) }),
   );
 
   app.post(
@@ -62,7 +62,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: LoanBody,
       response: { 200: EarnAnswer, ...writeErrors },
     }),
-    (req) => ({ result: 'success' as const, ...earnFields(writeLoan(writeContext(req), req.body)) }),
+    async (req) => ({ result: 'success' as const, ...earnFields(await writeLoan(writeContext(req), req.body)) }),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PurchaseBody,
       response: { 200: EarnAnswer, ...writeErrors },
     }, { fieldMessages: { book_format: apiMessages.activity.purchaseEbook } }),
-    (req) => ({ result: 'success' as const, ...earnFields(writePurchase(writeContext(req), req.body)) }),
+    async (req) => ({ result: 'success' as const, ...earnFields(await writePurchase(writeContext(req), req.body)) }),
   );
 
   app.post(
@@ -84,7 +84,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: AuthorTalkBody,
       response: { 200: EarnAnswer, ...writeErrors },
     }),
-    (req) => ({ result: 'success' as const, ...earnFields(writeAuthorTalk(writeContext(req), req.body)) }),
+    async (req) => ({ result: 'success' as const, ...earnFields(await writeAuthorTalk(writeContext(req), req.body)) }),
   );
 
   app.post(
@@ -95,13 +95,13 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: EduBody,
       response: { 200: EarnAnswer, ...writeErrors },
     }),
-    (req) => ({ result: 'success' as const, ...earnFields(writeEdu(writeContext(req), req.body)) }),
+    async (req) => ({ result: 'success' as const, ...earnFields(await writeEdu(writeContext(req), req.body)) }),
   );
 
   app.get(
     '/edutypes',
     { schema: { tags: ['activity'], summary: '교육 인증 종류', response: { 200: EduTypesAnswer } } },
-    () => ({ result: 'success' as const, edu_types: stores.activities.eduTypes() }),
+    async () => ({ result: 'success' as const, edu_types: await stores.activities.eduTypes() }),
   );
 
   app.get(
@@ -112,13 +112,13 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: AuthorTalkQuery,
       response: { 200: AuthorTalkListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const today = seoulDay(settings.clock());
       const period = checkPeriod(req.query);
       const from = period.from ?? addDays(today, -30);
       const to = period.to ?? addDays(today, 90);
       if (from > to) throw badRequest(apiMessages.validation.periodInvalid);
-      const talks = stores.activities.authorTalks(from, to, req.auth?.member.memberId ?? null);
+      const talks = await stores.activities.authorTalks(from, to, req.auth?.member.memberId ?? null);
       return {
         result: 'success' as const,
         today,
@@ -147,9 +147,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ActivityListQuery,
       response: { 200: DiaryListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
-      const r = stores.activities.diaries({ memberId: memberOf(req).memberId, ...checkPeriod(req.query), isbn: req.query.isbn ?? null }, pg);
+      const r = await stores.activities.diaries({ memberId: memberOf(req).memberId, ...checkPeriod(req.query), isbn: req.query.isbn ?? null }, pg);
       return { result: 'success' as const, diary_list: r.rows, ...pageInfo(pg, r.total) };
     },
   );
@@ -162,9 +162,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ActivityListQuery,
       response: { 200: DiaryHistoryAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
-      const r = stores.activities.diaryHistory({ memberId: memberOf(req).memberId, ...checkPeriod(req.query), isbn: req.query.isbn ?? null }, pg);
+      const r = await stores.activities.diaryHistory({ memberId: memberOf(req).memberId, ...checkPeriod(req.query), isbn: req.query.isbn ?? null }, pg);
       return { result: 'success' as const, history_list: r.rows, ...pageInfo(pg, r.total) };
     },
   );
@@ -177,9 +177,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ActivityListQuery,
       response: { 200: ReviewListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
-      const r = stores.activities.reviews({ memberId: memberOf(req).memberId, ...checkPeriod(req.query), isbn: req.query.isbn ?? null }, pg);
+      const r = await stores.activities.reviews({ memberId: memberOf(req).memberId, ...checkPeriod(req.query), isbn: req.query.isbn ?? null }, pg);
       return { result: 'success' as const, review_list: r.rows, ...pageInfo(pg, r.total) };
     },
   );
@@ -192,11 +192,11 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ActivityListFilter,
       response: { 200: ActivityListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
       const q = req.query;
       const filter = { memberId: memberOf(req).memberId, ...checkPeriod(q), type: q.activity_type ?? null, isbn: q.isbn ?? null };
-      const r = stores.activities.list(filter, pg, settings.rules.challengeDays);
+      const r = await stores.activities.list(filter, pg, settings.rules.challengeDays);
       return { result: 'success' as const, activity_list: r.rows, ...pageInfo(pg, r.total) };
     },
   );
@@ -210,16 +210,16 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: AuthenticationQuery,
       response: { 200: AuthenticationListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const m = memberOf(req);
       const type = req.params.type;
       const pg = pageOf(req.query);
-      const r = stores.activities.list({ memberId: m.memberId, ...checkPeriod(req.query), type }, pg, settings.rules.challengeDays);
+      const r = await stores.activities.list({ memberId: m.memberId, ...checkPeriod(req.query), type }, pg, settings.rules.challengeDays);
       return {
         result: 'success' as const,
         authentication_type: type,
         monthly_limit: settings.rules.activities[type].monthlyLimit,
-        earned_count_month: stores.activities.earnedCountInMonth(m.memberId, type, seoulMonth(settings.clock())),
+        earned_count_month: await stores.activities.earnedCountInMonth(m.memberId, type, seoulMonth(settings.clock())),
         activity_list: r.rows,
         ...pageInfo(pg, r.total),
       };
@@ -234,9 +234,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ActivityCountQuery,
       response: { 200: ActivityCountAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const month = req.query.month ?? seoulMonth(settings.clock());
-      const byType = stores.activities.monthCounts(memberOf(req).memberId, month);
+      const byType = await stores.activities.monthCounts(memberOf(req).memberId, month);
       const counts = ACTIVITY_TYPES.map((t) => {
         const c = byType.get(t);
         return {
@@ -266,25 +266,25 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: RankingQuery,
       response: { 200: RankingAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const month = req.query.month ?? seoulMonth(settings.clock());
       const pg = pageOf(req.query);
       const me = req.auth?.member.memberId ?? null;
-      const toItem = (r: RankingRow): RankingItem => ({
+      const toItem = async (r: RankingRow): Promise<RankingItem> => ({
         rank: r.rank,
         user_name: maskName(r.userName),
-        city_name: r.cityCode === null ? null : stores.codes.cityName(r.cityCode),
+        city_name: r.cityCode === null ? null : await stores.codes.cityName(r.cityCode),
         points: r.points,
         activity_count: r.activityCount,
         me_yn: r.memberId === me ? 'Y' : 'N',
       });
-      const r = stores.activities.ranking(month, pg);
-      const mine = me === null ? undefined : stores.activities.rankOf(month, me);
+      const r = await stores.activities.ranking(month, pg);
+      const mine = me === null ? undefined : await stores.activities.rankOf(month, me);
       return {
         result: 'success' as const,
         month,
-        ranking_list: r.rows.map(toItem),
-        my_rank: mine ? toItem(mine) : null,
+        ranking_list: await Promise.all(r.rows.map(toItem)),
+        my_rank: mine ? await toItem(mine) : null,
         ...pageInfo(pg, r.total),
       };
     },

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const { user_id, user_pass, keep } = req.body;
-      const member = stores.members.byUserId(user_id);
+      const member = await stores.members.byUserId(user_id);
       const ok = await verifyPassword(user_pass, member?.passwordHash);
       if (!member || !ok || member.status === 'withdrawn') {
         req.log.info({ userId: user_id, outcome: 'refused' }, 'sign-in attempt');
@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.log.info({ userId: user_id, outcome: 'dormant' }, 'sign-in attempt');
         return { result: 'error' as const, expired: false, msg: apiMessages.auth.dormant };
       }
-      const tokens = signIn(stores, settings, member.memberId, keep === true);
+      const tokens = await signIn(stores, settings, member.memberId, keep === true);
       req.log.info({ userId: user_id, outcome: 'signed-in', keep: keep === true }, 'sign-in attempt');
       return { result: 'success' as const, expired: false as const, ...sessionFields(member), ...tokens };
     },
@@ -59,13 +59,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RefreshAnswer, ...errorAnswers(400, 401) },
       },
     },
-    (req) => {
-      const outcome = rotateRefresh(stores, settings, req.body.refresh_token);
+    async (req) => {
+      const outcome = await rotateRefresh(stores, settings, req.body.refresh_token);
       if (!outcome.ok) {
         req.log.info({ reason: outcome.reason }, 'refresh refused');
         throw new ApiError(401, apiMessages.auth.sessionEnded);
       }
-      const member = stores.members.byId(outcome.memberId);
+      const member = await stores.members.byId(outcome.memberId);
       if (!member || effectiveStatus(member, settings.clock()) !== 'active') {
         throw new ApiError(401, apiMessages.auth.sessionEnded);
       }
@@ -83,8 +83,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OkAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
-      stores.transaction(() => revokeByRefresh(stores, req.body.refresh_token, settings.clock()));
+    async (req) => {
+      await stores.transaction(async () => await revokeByRefresh(stores, req.body.refresh_token, settings.clock()));
       return { result: 'success' as const };
     },
   );
@@ -100,10 +100,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SsoAnswer, ...errorAnswers(400, 401) },
       },
     },
-    (req) => {
+    async (req) => {
       const now = settings.clock();
-      const memberId = ssoMember(stores, req.params.token, now);
-      const member = memberId === undefined ? undefined : stores.members.byId(memberId);
+      const memberId = await ssoMember(stores, req.params.token, now);
+      const member = memberId === undefined ? undefined : await stores.members.byId(memberId);
       if (
         !member ||
         member.userId !== req.query.userid ||
@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ) {
         throw new ApiError(401, apiMessages.auth.ssoInvalid);
       }
-      const tokens = signIn(stores, settings, member.memberId, false);
+      const tokens = await signIn(stores, settings, member.memberId, false);
       return {
         result: 'success' as const,
         code_value: member.userId,

@@ -21,12 +21,12 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticeListAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
+    async (req) => {
       const filter = { type: req.query.notice_type ?? null, display: req.query.display_yn ?? null };
       const paged = req.query.page !== undefined || req.query.size !== undefined;
       const all = { limit: -1, offset: 0 };
       const pg = pageOf(req.query);
-      const r = stores.content.notices(filter, paged ? pg : all);
+      const r = await stores.content.notices(filter, paged ? pg : all);
       return { result: 'success' as const, notice_list: r.rows, page: pg.page, size: paged ? pg.size : r.total, total: r.total };
     },
   );
@@ -41,8 +41,8 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticeDetailAnswer, ...errorAnswers(400, 404) },
       },
     },
-    (req) => {
-      const notice = stores.transaction(() => stores.content.readNotice(req.params.notice_info_key));
+    async (req) => {
+      const notice = await stores.transaction(async () => await stores.content.readNotice(req.params.notice_info_key));
       if (!notice) throw notFound(apiMessages.content.noticeNotFound);
       return { result: 'success' as const, notice };
     },
@@ -58,10 +58,10 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FaqListAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => ({
+    async (req) => ({
       result: 'success' as const,
-      categories: stores.content.faqCategories(),
-      faq_list: stores.content.faqs(req.query.category ?? null),
+      categories: await stores.content.faqCategories(),
+      faq_list: await stores.content.faqs(req.query.category ?? null),
     }),
   );
 
@@ -75,9 +75,9 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NewsletterListAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query, 12);
-      const r = stores.content.newsletters(pg);
+      const r = await stores.content.newsletters(pg);
       return { result: 'success' as const, newsletter_list: r.rows, ...pageInfo(pg, r.total) };
     },
   );
@@ -92,8 +92,8 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NewsletterAnswer, ...errorAnswers(400, 404) },
       },
     },
-    (req) => {
-      const newsletter = stores.content.newsletter(req.params.newsletter_key);
+    async (req) => {
+      const newsletter = await stores.content.newsletter(req.params.newsletter_key);
       if (!newsletter) throw notFound(apiMessages.content.notFound);
       return { result: 'success' as const, newsletter };
     },

@@ -16,7 +16,7 @@ import { memberRoute, optionalMemberRoute, pageInfo, pageOf, writeContext, write
 export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
   /** The club as the member sees it after a write. */
-  const clubAfter = (me: number, clubKey: number) => clubAnswer(stores, requireClub(stores, clubKey, me), me, seoulDay(settings.clock()));
+  const clubAfter = async (me: number, clubKey: number) => await clubAnswer(stores, await requireClub(stores, clubKey, me), me, seoulDay(settings.clock()));
 
   app.get(
     '/list',
@@ -26,12 +26,12 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ClubListQuery,
       response: { 200: ClubListAnswer, ...errorAnswers(400, 401, 403) },
     }),
-    (req) => {
+    async (req) => {
       const me = req.auth?.member.memberId ?? null;
       const pg = pageOf(req.query);
-      const r = stores.clubs.list({ city: req.query.city_code ?? null, mineOnly: req.query.mine_yn === 'Y', me }, pg);
+      const r = await stores.clubs.list({ city: req.query.city_code ?? null, mineOnly: req.query.mine_yn === 'Y', me }, pg);
       const today = seoulDay(settings.clock());
-      return { result: 'success' as const, club_list: r.rows.map((c) => clubAnswer(stores, c, me, today)), ...pageInfo(pg, r.total) };
+      return { result: 'success' as const, club_list: await Promise.all(r.rows.map((c) => clubAnswer(stores, c, me, today))), ...pageInfo(pg, r.total) };
     },
   );
 
@@ -43,22 +43,22 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: ClubParams,
       response: { 200: ClubDetailAnswer, ...errorAnswers(400, 401, 403, 404) },
     }),
-    (req) => {
+    async (req) => {
       const me = req.auth?.member.memberId ?? null;
-      const c = requireClub(stores, req.params.club_key, me);
+      const c = await requireClub(stores, req.params.club_key, me);
       const isLeader = me !== null && c.leaderId === me;
       const today = seoulDay(settings.clock());
       const rule = settings.rules.activities.bookclub;
       return {
         result: 'success' as const,
-        club: clubAnswer(stores, c, me, today),
-        members: stores.clubs.members(c.clubId).map((m) => ({
+        club: await clubAnswer(stores, c, me, today),
+        members: (await stores.clubs.members(c.clubId)).map((m) => ({
           user_no: isLeader ? m.userNo : null,
           user_name: isLeader ? m.userName : maskName(m.userName),
           leader_yn: m.leader ? ('Y' as const) : ('N' as const),
         })),
         meeting_form: isLeader ? { from: `${today.slice(0, 7)}-01`, to: today, points: rule.points, monthly_limit: rule.monthlyLimit } : null,
-        meetings: stores.clubs.meetings(c.clubId).map((m) => ({
+        meetings: (await stores.clubs.meetings(c.clubId)).map((m) => ({
           meeting_key: m.meetingId,
           held_on: m.heldOn,
           topic: m.topic,
@@ -78,10 +78,10 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: ClubParams,
       response: { 200: ClubMembershipAnswer, ...writeErrors },
     }),
-    (req) => {
+    async (req) => {
       const ctx = writeContext(req);
-      joinClub(ctx, req.params.club_key);
-      return { result: 'success' as const, club: clubAfter(ctx.member.memberId, req.params.club_key), msg: apiMessages.bookclub.joined };
+      await joinClub(ctx, req.params.club_key);
+      return { result: 'success' as const, club: await clubAfter(ctx.member.memberId, req.params.club_key), msg: apiMessages.bookclub.joined };
     },
   );
 
@@ -93,10 +93,10 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: ClubParams,
       response: { 200: ClubMembershipAnswer, ...writeErrors },
     }),
-    (req) => {
+    async (req) => {
       const ctx = writeContext(req);
-      leaveClub(ctx, req.params.club_key);
-      return { result: 'success' as const, club: clubAfter(ctx.member.memberId, req.params.club_key), msg: apiMessages.bookclub.left };
+      await leaveClub(ctx, req.params.club_key);
+      return { result: 'success' as const, club: await clubAfter(ctx.member.memberId, req.params.club_key), msg: apiMessages.bookclub.left };
     },
   );
 
@@ -109,8 +109,8 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: MeetingBody,
       response: { 200: MeetingAnswer, ...writeErrors },
     }),
-    (req) => {
-      const { meetingId, awarded } = recordMeeting(writeContext(req), req.params.club_key, req.body);
+    async (req) => {
+      const { meetingId, awarded } = await recordMeeting(writeContext(req), req.params.club_key, req.body);
       return {
         result: 'success' as const,
         meeting_key: meetingId,
@@ -129,10 +129,10 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: NextMeetingBody,
       response: { 200: ClubMembershipAnswer, ...errorAnswers(400, 401, 403, 404) },
     }),
-    (req) => {
+    async (req) => {
       const ctx = writeContext(req);
-      const msg = setNextMeeting(ctx, req.params.club_key, req.body.next_meeting_on);
-      return { result: 'success' as const, club: clubAfter(ctx.member.memberId, req.params.club_key), msg };
+      const msg = await setNextMeeting(ctx, req.params.club_key, req.body.next_meeting_on);
+      return { result: 'success' as const, club: await clubAfter(ctx.member.memberId, req.params.club_key), msg };
     },
   );
 };

@@ -25,9 +25,9 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BookSearchAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
-      const r = stores.books.search(req.query.query, req.query.field ?? 'all', pg.limit, pg.offset);
+      const r = await stores.books.search(req.query.query, req.query.field ?? 'all', pg.limit, pg.offset);
       return {
         result: 'success' as const,
         book_list: r.books,
@@ -47,10 +47,10 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BookAnswer, ...errorAnswers(400, 404) },
       },
     },
-    (req) => {
-      const book = stores.books.byIsbn(req.params.isbn);
+    async (req) => {
+      const book = await stores.books.byIsbn(req.params.isbn);
       if (!book) throw notFound(apiMessages.book.notFound);
-      const s = stores.books.stats(req.params.isbn);
+      const s = await stores.books.stats(req.params.isbn);
       return { result: 'success' as const, book, diary_count: s.diaryCount, review_count: s.reviewCount, average_rating: s.averageRating };
     },
   );
@@ -64,12 +64,12 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: BookReviewsQuery,
       response: { 200: BookReviewsAnswer, ...errorAnswers(400, 401, 403, 404) },
     }),
-    (req) => {
+    async (req) => {
       const { isbn } = req.params;
-      if (!stores.books.exists(isbn)) throw notFound(apiMessages.book.notFound);
+      if (!await stores.books.exists(isbn)) throw notFound(apiMessages.book.notFound);
       const me = req.auth?.member.memberId ?? null;
       const pg = pageOf(req.query, 10);
-      const r = stores.activities.publicReviews(isbn, pg);
+      const r = await stores.activities.publicReviews(isbn, pg);
       return {
         result: 'success' as const,
         isbn,
@@ -97,11 +97,11 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PopularAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
+    async (req) => {
       const q = req.query;
       const period = checkPeriod(q);
       const city = q.city_code ?? null;
-      const level = city === null ? 2 : stores.codes.region(city)?.level;
+      const level = city === null ? 2 : (await stores.codes.region(city))?.level;
       if (level !== 2 && level !== 3) throw badRequest(apiMessages.code.regionUnknown);
       const today = seoulDay(settings.clock());
       const to = period.to ?? today;
@@ -109,7 +109,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const year = Number(today.slice(0, 4));
       const age = q.age_group === undefined ? null : Number(q.age_group);
       const pg = pageOf(q);
-      const r = stores.books.popular(
+      const r = await stores.books.popular(
         {
           from, to, city,
           bornFrom: age === null ? null : year - (age === 60 ? 200 : age + 9),
@@ -122,7 +122,7 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         from,
         to,
         city_code: city,
-        city_name: city === null ? null : stores.codes.cityName(city),
+        city_name: city === null ? null : await stores.codes.cityName(city),
         age_group: q.age_group ?? null,
         popular_list: r.rows,
         ...pageInfo(pg, r.total),
@@ -140,24 +140,24 @@ export const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BookstoreListAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => {
+    async (req) => {
       const q = req.query;
       const pg = pageOf(q, 50);
-      const r = stores.content.bookstores({ city: q.city_code ?? null, town: q.town_code ?? null, query: q.query ?? null }, pg);
+      const r = await stores.content.bookstores({ city: q.city_code ?? null, town: q.town_code ?? null, query: q.query ?? null }, pg);
       return {
         result: 'success' as const,
-        bookstore_list: r.rows.map((b) => ({
+        bookstore_list: await Promise.all(r.rows.map(async (b) => ({
           bookstore_key: b.bookstoreId,
           name: b.name,
           city_code: b.cityCode,
-          city_name: stores.codes.cityName(b.cityCode),
+          city_name: await stores.codes.cityName(b.cityCode),
           town_code: b.townCode,
           address: b.address,
           phone: b.phone,
           opening_hours: b.openingHours,
           closed_days: b.closedDays,
-        })),
-        regions: stores.content.bookstoreCities().map((c) => ({ city_code: c.cityCode, city_name: stores.codes.cityName(c.cityCode), count: c.count })),
+        }))),
+        regions: await Promise.all((await stores.content.bookstoreCities()).map(async (c) => ({ city_code: c.cityCode, city_name: await stores.codes.cityName(c.cityCode), count: c.count }))),
         ...pageInfo(pg, r.total),
       };
     },

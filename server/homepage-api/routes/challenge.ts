@@ -20,7 +20,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '21일 챌린지 출석 현황: 진행 중인 챌린지, 출석한 날, 지난 기록',
       response: { 200: AttendanceAnswer, ...errorAnswers(401, 403) },
     }),
-    (req) => attendance(stores, settings, memberOf(req).memberId),
+    async (req) => await attendance(stores, settings, memberOf(req).memberId),
   );
 
   app.post(
@@ -30,7 +30,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '21일 챌린지 시작 (오늘 1일째 출석 포함)',
       response: { 200: CheckinAnswer, ...writeErrors },
     }),
-    (req) => startChallenge(writeContext(req)),
+    async (req) => await startChallenge(writeContext(req)),
   );
 
   app.post(
@@ -40,6 +40,6 @@ export const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '오늘의 출석 (하루 1회, 10~50포인트; 21일째 완주 500포인트)',
       response: { 200: CheckinAnswer, ...writeErrors },
     }),
-    (req) => checkInToday(writeContext(req)),
+    async (req) => await checkInToday(writeContext(req)),
   );
 };

@@ -19,9 +19,9 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CodeAnswer, ...errorAnswers(400, 404) },
       },
     },
-    (req) => {
+    async (req) => {
       const { group, code } = req.params;
-      const c = stores.codes.code(group, code);
+      const c = await stores.codes.code(group, code);
       if (c) return { result: 'success' as const, code_value: c.value, code_name: c.name };
       if (group === '60' && code === '2') {
         return { result: 'success' as const, code_value: settings.loginRedirectUrl, code_name: apiMessages.code.loginRedirectName };
@@ -40,21 +40,21 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LibraryListAnswer, ...errorAnswers(400) },
       },
     },
-    (req) => ({
+    async (req) => ({
       result: 'success' as const,
-      library_list: stores.codes.libraries(req.query.city_code ?? null).map((l) => ({
+      library_list: await Promise.all((await stores.codes.libraries(req.query.city_code ?? null)).map(async (l) => ({
         library_code: l.code,
         library_name: l.name,
         city_code: l.cityCode,
-        city_name: stores.codes.cityName(l.cityCode),
-      })),
+        city_name: await stores.codes.cityName(l.cityCode),
+      }))),
     }),
   );
 
-  function list(parentCode: string) {
-    const parent = stores.codes.region(parentCode);
+  async function list(parentCode: string) {
+    const parent = await stores.codes.region(parentCode);
     if (!parent) throw notFound(apiMessages.code.regionNotFound);
-    return { result: 'success' as const, parent, region_list: stores.codes.children(parentCode) };
+    return { result: 'success' as const, parent, region_list: await stores.codes.children(parentCode) };
   }
 
   app.get(
@@ -80,9 +80,9 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RegionListAnswer, ...errorAnswers(400, 404) },
       },
     },
-    (req) => {
+    async (req) => {
       const { a, b } = req.params;
-      if (!stores.codes.within(b, a)) throw notFound(apiMessages.code.regionNotFound);
+      if (!await stores.codes.within(b, a)) throw notFound(apiMessages.code.regionNotFound);
       return list(b);
     },
   );

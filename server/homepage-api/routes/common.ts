@@ -36,9 +36,9 @@ export const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '로그아웃 (접근 토큰의 로그인 전체 취소)',
       response: { 200: TokenLogoutAnswer, ...errorAnswers(401, 403) },
     }),
-    (req) => {
+    async (req) => {
       const familyId = req.auth?.familyId;
-      if (familyId !== undefined) stores.transaction(() => stores.tokens.revokeFamily(familyId, 'logout', settings.clock()));
+      if (familyId !== undefined) await stores.transaction(async () => await stores.tokens.revokeFamily(familyId, 'logout', settings.clock()));
       return { result: 'success' as const, logout_url: settings.logoutUrl };
     },
   );
@@ -53,8 +53,8 @@ export const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SystemContentAnswer, ...errorAnswers(400, 404) },
       },
     },
-    (req) => {
-      const content = stores.content.systemContent(req.query.content_type);
+    async (req) => {
+      const content = await stores.content.systemContent(req.query.content_type);
       if (!content) throw notFound(apiMessages.content.notFound);
       return { result: 'success' as const, system_content: content };
     },

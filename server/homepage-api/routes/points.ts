@@ -22,7 +22,7 @@ export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '나의 포인트: 잔액(원장 합계), 이번 달·올해 적립과 남은 한도, 소멸 예정',
       response: { 200: PointAnswer, ...errorAnswers(401, 403) },
     }),
-    (req) => ({ result: 'success' as const, point: pointSummary(stores, settings, memberOf(req).memberId) }),
+    async (req) => ({ result: 'success' as const, point: await pointSummary(stores, settings, memberOf(req).memberId) }),
   );
 
   app.get(
@@ -33,14 +33,14 @@ export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: PointListQuery,
       response: { 200: PointListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
       const q = req.query;
       const filter = {
         memberId: memberOf(req).memberId, entryType: q.entry_type ?? null, activityType: q.activity_type ?? null,
         month: q.month ?? null, ...checkPeriod(q),
       };
-      const r = stores.points.entries(filter, pg);
+      const r = await stores.points.entries(filter, pg);
       return { result: 'success' as const, point_list: r.rows.map((e) => pointEntry(e, settings)), ...pageInfo(pg, r.total) };
     },
   );
@@ -53,9 +53,9 @@ export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: PenaltyListQuery,
       response: { 200: PenaltyListAnswer, ...readErrors },
     }),
-    (req) => {
+    async (req) => {
       const pg = pageOf(req.query);
-      const r = stores.points.penalties({ memberId: memberOf(req).memberId, ...checkPeriod(req.query) }, pg);
+      const r = await stores.points.penalties({ memberId: memberOf(req).memberId, ...checkPeriod(req.query) }, pg);
       return { result: 'success' as const, penalty_list: r.rows.map(penaltyAnswer), ...pageInfo(pg, r.total) };
     },
   );
@@ -72,6 +72,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PenaltyBody,
       response: { 200: PenaltyAnswer, ...writeErrors },
     }),
-    (req) => ({ result: 'success' as const, penalty: recordPenalty(stores, settings, req.body), msg: apiMessages.admin.penaltyRecorded }),
+    async (req) => ({ result: 'success' as const, penalty: await recordPenalty(stores, settings, req.body), msg: apiMessages.admin.penaltyRecorded }),
   );
 };

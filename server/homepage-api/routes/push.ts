@@ -41,7 +41,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '나의 알림 상태: notification_permission, fcm_token(구독 endpoint), 알림 시각과 받을 알림',
       response: { 200: PushStateAnswer, ...errorAnswers(401, 403) },
     }),
-    (req) => ({ result: 'success' as const, push: pushState(stores, settings, memberOf(req).memberId) }),
+    async (req) => ({ result: 'success' as const, push: await pushState(stores, settings, memberOf(req).memberId) }),
   );
 
   app.post(
@@ -54,10 +54,10 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PushBody,
       response: { 200: PushStateAnswer, ...errorAnswers(400, 401, 403, 409) },
     }),
-    (req) => {
+    async (req) => {
       const ctx = writeContext(req);
-      subscribe(ctx, req.body);
-      const push = pushState(stores, settings, ctx.member.memberId);
+      await subscribe(ctx, req.body);
+      const push = await pushState(stores, settings, ctx.member.memberId);
       return { result: 'success' as const, push, msg: apiMessages.push.turnedOn(push.reminder_hour) };
     },
   );
@@ -70,10 +70,10 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PushDeleteBody,
       response: { 200: PushStateAnswer, ...errorAnswers(400, 401, 403) },
     }),
-    (req) => {
+    async (req) => {
       const ctx = writeContext(req);
-      unsubscribe(ctx, req.body.notification_permission);
-      return { result: 'success' as const, push: pushState(stores, settings, ctx.member.memberId), msg: apiMessages.push.turnedOff };
+      await unsubscribe(ctx, req.body.notification_permission);
+      return { result: 'success' as const, push: await pushState(stores, settings, ctx.member.memberId), msg: apiMessages.push.turnedOff };
     },
   );
 };

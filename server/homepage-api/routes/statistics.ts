@@ -16,7 +16,7 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: '나의 독서 통계: 최근 12개월 달마다 적립 포인트, 올해 활동 종류마다 횟수·포인트, 올해 읽은 책과 목표',
       response: { 200: UserStatisticsAnswer, ...errorAnswers(401, 403) },
     }),
-    (req) => ({ result: 'success' as const, statistics: userStatistics(stores, settings, memberOf(req).memberId) }),
+    async (req) => ({ result: 'success' as const, statistics: await userStatistics(stores, settings, memberOf(req).memberId) }),
   );
 
   app.post(
@@ -27,6 +27,6 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: GoalBody,
       response: { 200: GoalAnswer, ...errorAnswers(400, 401, 403) },
     }),
-    (req) => ({ result: 'success' as const, ...setGoal(writeContext(req), req.body.goal_books) }),
+    async (req) => ({ result: 'success' as const, ...(await setGoal(writeContext(req), req.body.goal_books)) }),
   );
 };

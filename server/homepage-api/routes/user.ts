@@ -16,7 +16,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/info',
     memberRoute({ tags: ['user'], summary: '회원정보', response: { 200: UserInfoAnswer, ...memberErrors } }),
-    (req) => ({ result: 'success' as const, user_info: profileOf(stores, memberOf(req), settings.clock()) }),
+    async (req) => ({ result: 'success' as const, user_info: await profileOf(stores, memberOf(req), settings.clock()) }),
   );
 
   app.post(
@@ -29,14 +29,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }, { fieldMessages: { agree_yn: apiMessages.user.agreeRequired, phone: apiMessages.user.phoneInvalid } }),
     async (req) => {
       const updated = await updateProfile(stores, settings, memberOf(req), req.body);
-      return { result: 'success' as const, user_info: profileOf(stores, updated, settings.clock()) };
+      return { result: 'success' as const, user_info: await profileOf(stores, updated, settings.clock()) };
     },
   );
 
   app.get(
     '/api/user',
     memberRoute({ tags: ['user'], summary: '도서관 대출 시스템의 회원 정보', response: { 200: LibraryUserAnswer, ...memberErrors } }),
-    (req) => ({ result: 'success' as const, library_user: libraryUserOf(stores, memberOf(req), settings.clock()) }),
+    async (req) => ({ result: 'success' as const, library_user: await libraryUserOf(stores, memberOf(req), settings.clock()) }),
   );
 
   app.get(

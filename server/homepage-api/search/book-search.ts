@@ -1,5 +1,5 @@
 /**
- * Book search (decisions 0103, 0108). SQLite FTS5 with pre-tokenised columns: each field
+ * Book search (decisions 0103, 0108, 0109). SQLite FTS5 with pre-tokenised columns: each field
  * is normalised (NFC, lower case, letters and digits only) and stored as its character
  * bigrams plus its last character. A phrase of a word's consecutive bigrams is then an
  * exact substring match — Korean 2-character words included — and a prefix query on one
@@ -14,7 +14,7 @@
  * with more books first), title 초성 prefix, then the rest. Then shorter titles, newer books.
  * The tiers read stored keys of each book, so ranking costs no more than reading the rows.
  */
-import type { Database } from '../store/db.ts';
+import type { Database, Dialect, Statement } from '../store/db.ts';
 import { int, str, type Row } from '../store/rows.ts';
 import type { Book } from '#shared/contract/books.ts';
 
@@ -86,47 +86,53 @@ export function bookKeys(title: string, author: string, publisher: string) {
   };
 }
 
-/** Prepared statements for adding books; reuse for bulk loads. */
+/**
+ * Prepared statements for adding books; reuse for bulk loads. On SQLite a book is also
+ * added to the FTS5 index; on PostgreSQL, book_keys is the index (trigram GIN indexes).
+ */
 export function bookWriter(db: Database) {
   const insertBook = db.prepare(
-    `INSERT OR IGNORE INTO books (isbn, title, author, publisher, pub_year, subject, curated)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING book_id`,
+    `INSERT INTO books (isbn, title, author, publisher, pub_year, subject, curated)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING book_id`,
   );
   const insertKeys = keyWriter(db);
-  const insertIndex = db.prepare(
-    'INSERT INTO book_search (rowid, title, author, publisher, title_cho, author_cho) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  return (b: BookInput): boolean => {
-    const r = insertBook.get(b.isbn, b.title, b.author, b.publisher, b.pubYear, b.subject, b.curated ? 1 : 0);
+  const insertIndex = db.dialect === 'sqlite'
+    ? db.prepare('INSERT INTO book_search (rowid, title, author, publisher, title_cho, author_cho) VALUES (?, ?, ?, ?, ?, ?)')
+    : null;
+  return async (b: BookInput): Promise<boolean> => {
+    const r = await insertBook.get(b.isbn, b.title, b.author, b.publisher, b.pubYear, b.subject, b.curated ? 1 : 0);
     if (!r) return false;
     const id = int(r, 'book_id');
-    const k = insertKeys(id, b.title, b.author, b.publisher, b.pubYear);
-    insertIndex.run(id, grams(k.titleNorm), grams(k.authorNorm), grams(normalise(b.publisher)), grams(k.titleCho), grams(k.authorCho));
+    const k = await insertKeys(id, b.title, b.author, b.publisher, b.pubYear);
+    await insertIndex?.run(id, grams(k.titleNorm), grams(k.authorNorm), grams(normalise(b.publisher)), grams(k.titleCho), grams(k.authorCho));
     return true;
   };
 }
 
 function keyWriter(db: Database) {
   const insert = db.prepare(
-    `INSERT OR REPLACE INTO book_keys (book_id, title_key, author_key, title_norm, author_norm, title_cho, author_cho, publisher_key, pub_year)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO book_keys (book_id, title_key, author_key, title_norm, author_norm, title_cho, author_cho, publisher_key, pub_year)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (book_id) DO UPDATE SET title_key = excluded.title_key, author_key = excluded.author_key,
+       title_norm = excluded.title_norm, author_norm = excluded.author_norm, title_cho = excluded.title_cho,
+       author_cho = excluded.author_cho, publisher_key = excluded.publisher_key, pub_year = excluded.pub_year`,
   );
-  return (id: number, title: string, author: string, publisher: string, pubYear: number) => {
+  return async (id: number, title: string, author: string, publisher: string, pubYear: number) => {
     const k = bookKeys(title, author, publisher);
-    insert.run(id, k.titleKey, k.authorKey, k.titleNorm, k.authorNorm, k.titleCho, k.authorCho, k.publisherKey, pubYear);
+    await insert.run(id, k.titleKey, k.authorKey, k.titleNorm, k.authorNorm, k.titleCho, k.authorCho, k.publisherKey, pubYear);
     return k;
   };
 }
 
 /** Adds the ranking keys of books stored before they existed (migration 0006). */
-export function fillBookKeys(db: Database): number {
+export async function fillBookKeys(db: Database): Promise<number> {
   const missing = db.prepare(
     'SELECT b.book_id, b.title, b.author, b.publisher, b.pub_year FROM books b LEFT JOIN book_keys k USING (book_id) WHERE k.book_id IS NULL LIMIT 5000',
   );
   const add = keyWriter(db);
   let n = 0;
-  for (let rows = missing.all(); rows.length > 0; rows = missing.all()) {
-    for (const r of rows) add(int(r, 'book_id'), str(r, 'title'), str(r, 'author'), str(r, 'publisher'), int(r, 'pub_year'));
+  for (let rows = await missing.all(); rows.length > 0; rows = await missing.all()) {
+    for (const r of rows) await add(int(r, 'book_id'), str(r, 'title'), str(r, 'author'), str(r, 'publisher'), int(r, 'pub_year'));
     n += rows.length;
   }
   return n;
@@ -153,18 +159,25 @@ export function toBook(r: Row): Book {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
+/** `col` contains the parameter `p` / starts with it, in each dialect. */
+const SQL_FNS = {
+  sqlite: { has: (col: string, p: string) => `instr(${col}, ${p}) > 0`, starts: (col: string, p: string) => `substr(${col}, 1, length(${p})) = ${p}` },
+  postgres: { has: (col: string, p: string) => `strpos(${col}, ${p}) > 0`, starts: (col: string, p: string) => `starts_with(${col}, ${p})` },
+};
+
 /** Tiers of a text query of `k` words (:w1…:wk, :qn the words joined). */
-function textTiers(k: number): string {
+function textTiers(k: number, d: Dialect): string {
+  const { has, starts } = SQL_FNS[d];
   const all = (f: (i: number) => string) => range(k).map(f).join(' AND ');
-  const inTitle = (i: number) => `instr(b.title_key, :w${i}) > 0`;
-  const inAuthor = (i: number) => `instr(b.author_key, :w${i}) > 0`;
-  const inPublisher = (i: number) => `instr(b.publisher_key, :w${i}) > 0`;
+  const inTitle = (i: number) => has('b.title_key', `:w${i}`);
+  const inAuthor = (i: number) => has('b.author_key', `:w${i}`);
+  const inPublisher = (i: number) => has('b.publisher_key', `:w${i}`);
   // The query is the author, or (several words) one word is the author and the others are in the title or author.
   const authorIs = k === 1
     ? 'b.author_norm = :qn'
     : `b.author_norm = :qn OR ((${range(k).map((i) => `b.author_norm = :w${i}`).join(' OR ')}) AND ${all((i) => `(${inTitle(i)} OR ${inAuthor(i)})`)})`;
   return `CASE WHEN b.title_norm = :qn THEN 0
-               WHEN substr(b.title_norm, 1, length(:qn)) = :qn THEN 1
+               WHEN ${starts('b.title_norm', ':qn')} THEN 1
                WHEN ${authorIs} THEN 2
                WHEN ${all(inTitle)} THEN 3
                WHEN ${all((i) => `(${inTitle(i)} OR ${inAuthor(i)})`)} THEN 4
@@ -173,13 +186,20 @@ function textTiers(k: number): string {
 }
 
 /** Tiers of a 초성 query: all of it is the 초성 class, ranked inside. */
-function choTiers(k: number): string {
+function choTiers(k: number, d: Dialect): string {
+  const { has, starts } = SQL_FNS[d];
   const all = (f: (i: number) => string) => range(k).map(f).join(' AND ');
   return `CASE WHEN b.title_cho = :qn THEN 0 WHEN b.author_cho = :qn THEN 1
-               WHEN substr(b.title_cho, 1, length(:qn)) = :qn THEN 2
-               WHEN ${all((i) => `instr(b.title_cho, :w${i}) > 0`)} THEN 3
+               WHEN ${starts('b.title_cho', ':qn')} THEN 2
+               WHEN ${all((i) => has('b.title_cho', `:w${i}`))} THEN 3
                ELSE 4 END`;
 }
+
+/** The columns a search looks in, by field: text words in the normalised keys, 초성 in the 초성 keys. */
+const PG_COLUMNS: Record<'text' | 'cho', Partial<Record<SearchField, readonly string[]>>> = {
+  text: { all: ['title_norm', 'author_norm', 'publisher_norm'], title: ['title_norm'], author: ['author_norm'], publisher: ['publisher_norm'] },
+  cho: { all: ['title_cho', 'author_cho'], title: ['title_cho'], author: ['author_cho'] },
+};
 
 export function bookSearcher(db: Database) {
   const byIsbn = db.prepare(
@@ -189,52 +209,87 @@ export function bookSearcher(db: Database) {
   // The page is chosen on narrow rows, then its books are read. Among books whose author is the
   // query (tier `authorTier`), an author with more books in the catalogue comes first: ㅎㄱ is
   // both 한강 and 허균, and 한강's seven books come before 허균's 홍길동전.
-  const ranked = (tiers: string, authorTier: number) =>
-    db.prepare(
-      `SELECT b.* FROM (
-         SELECT t.id, t.tier, t.len, t.year,
-                CASE WHEN t.tier = ${authorTier} THEN -(SELECT count(*) FROM book_keys x WHERE x.author_norm = t.author_norm) ELSE 0 END AS prolific
-           FROM (SELECT b.book_id AS id, ${tiers} AS tier, length(b.title_norm) AS len, b.pub_year AS year, b.author_norm
-                   FROM book_search s JOIN book_keys b ON b.book_id = s.rowid
-                  WHERE book_search MATCH :match) t
-          ORDER BY t.tier, prolific, t.len, t.year DESC, t.id
-          LIMIT :limit OFFSET :offset) p
-       JOIN books b ON b.book_id = p.id
-       ORDER BY p.tier, p.prolific, p.len, p.year DESC, p.id`,
-    );
-  const text = range(MAX_WORDS).map((k) => ranked(textTiers(k), 2));
-  const cho = range(MAX_WORDS).map((k) => ranked(choTiers(k), 1));
-  const count = db.prepare('SELECT count(*) AS n FROM book_search WHERE book_search MATCH :match');
+  const rankedSql = (tiers: string, authorTier: number, from: string) =>
+    `SELECT b.* FROM (
+       SELECT t.id, t.tier, t.len, t.year,
+              CASE WHEN t.tier = ${authorTier} THEN -(SELECT count(*) FROM book_keys x WHERE x.author_norm = t.author_norm) ELSE 0 END AS prolific
+         FROM (SELECT b.book_id AS id, ${tiers} AS tier, length(b.title_norm) AS len, b.pub_year AS year, b.author_norm
+                 ${from}) t
+        ORDER BY t.tier, prolific, t.len, t.year DESC, t.id
+        LIMIT :limit OFFSET :offset) p
+     JOIN books b ON b.book_id = p.id
+     ORDER BY p.tier, p.prolific, p.len, p.year DESC, p.id`;
+  const tiersOf = (chosung: boolean, k: number) => (chosung ? choTiers(k, db.dialect) : textTiers(k, db.dialect));
+  const authorTierOf = (chosung: boolean) => (chosung ? 1 : 2);
 
-  return (query: string, field: SearchField, limit: number, offset: number): SearchResult => {
+  // SQLite: FTS5 finds the candidates (one MATCH expression), ranked by the tiers.
+  const ftsFrom = 'FROM book_search s JOIN book_keys b ON b.book_id = s.rowid WHERE book_search MATCH :match';
+  const sqlite = db.dialect === 'sqlite'
+    ? {
+        text: range(MAX_WORDS).map((k) => db.prepare(rankedSql(tiersOf(false, k), 2, ftsFrom))),
+        cho: range(MAX_WORDS).map((k) => db.prepare(rankedSql(tiersOf(true, k), 1, ftsFrom))),
+        count: db.prepare('SELECT count(*) AS n FROM book_search WHERE book_search MATCH :match'),
+      }
+    : null;
+  // PostgreSQL: each word (:l1…:lk, '%word%') is a substring of one of the field's columns of
+  // book_keys, which trigram GIN indexes serve (decision 0109). One statement per field and count.
+  const pgStatements = new Map<string, { rows: Statement; count: Statement }>();
+  const pgStatement = (chosung: boolean, cols: readonly string[], k: number) => {
+    const key = `${chosung ? 'cho' : 'text'}:${cols.join(',')}:${k}`;
+    let st = pgStatements.get(key);
+    if (!st) {
+      const where = range(k).map((i) => `(${cols.map((c) => `b.${c} LIKE :l${i}`).join(' OR ')})`).join(' AND ');
+      st = {
+        rows: db.prepare(rankedSql(tiersOf(chosung, k), authorTierOf(chosung), `FROM book_keys b WHERE ${where}`)),
+        count: db.prepare(`SELECT count(*) AS n FROM book_keys b WHERE ${where}`),
+      };
+      pgStatements.set(key, st);
+    }
+    return st;
+  };
+
+  return async (query: string, field: SearchField, limit: number, offset: number): Promise<SearchResult> => {
     const digits = query.replace(/[\s-]/g, '');
     if (field === 'isbn' || (field === 'all' && /^[0-9]{10,13}$/.test(digits))) {
       if (!/^[0-9]{1,13}$/.test(digits)) return { books: [], total: 0, chosung: false };
       const r = { lo: digits, hi: digits + '9'.repeat(13 - digits.length) };
-      return { books: byIsbn.all({ ...r, limit, offset }).map(toBook), total: int(countIsbn.get(r) ?? { n: 0 }, 'n'), chosung: false };
+      return { books: (await byIsbn.all({ ...r, limit, offset })).map(toBook), total: int((await countIsbn.get(r)) ?? { n: 0 }, 'n'), chosung: false };
     }
     const split = wordKey(query).split(' ').filter(Boolean);
     const words = split.length > MAX_WORDS ? [...split.slice(0, MAX_WORDS - 1), split.slice(MAX_WORDS - 1).join('')] : split;
     if (words.length === 0) return { books: [], total: 0, chosung: false };
     const chosung = words.some((w) => JAMO_CONSONANT.test(w));
+    const keys = chosung ? words.map((w) => choseong(w)) : words;
+    const params: Record<string, string | number> = { qn: keys.join(''), limit, offset };
+    keys.forEach((w, i) => (params[`w${i + 1}`] = w));
+
+    if (!sqlite) {
+      const cols = PG_COLUMNS[chosung ? 'cho' : 'text'][field];
+      if (!cols) return { books: [], total: 0, chosung };
+      const st = pgStatement(chosung, cols, keys.length);
+      const likes: Record<string, string> = {};
+      keys.forEach((w, i) => (likes[`l${i + 1}`] = `%${w}%`));
+      return {
+        books: (await st.rows.all({ ...params, ...likes })).map(toBook),
+        total: int((await st.count.get(likes)) ?? { n: 0 }, 'n'),
+        chosung,
+      };
+    }
+
     let terms: string[];
     if (chosung) {
       const cols = field === 'author' ? 'author_cho' : field === 'title' ? 'title_cho' : field === 'publisher' ? null : 'title_cho author_cho';
       if (!cols) return { books: [], total: 0, chosung };
-      terms = words.map((w) => choseong(w));
-      terms = terms.map((w) => `{${cols}} : ${phrase(w)}`);
+      terms = keys.map((w) => `{${cols}} : ${phrase(w)}`);
     } else {
       const cols = field === 'all' ? 'title author publisher' : field;
       terms = words.map((w) => `{${cols}} : ${phrase(w)}`);
     }
-    const keys = chosung ? words.map((w) => choseong(w)) : words;
     const match = terms.join(' AND ');
-    const params: Record<string, string | number> = { match, qn: keys.join(''), limit, offset };
-    keys.forEach((w, i) => (params[`w${i + 1}`] = w));
-    const statement = (chosung ? cho : text)[keys.length - 1];
+    const statement = (chosung ? sqlite.cho : sqlite.text)[keys.length - 1];
     return {
-      books: statement ? statement.all(params).map(toBook) : [],
-      total: int(count.get({ match }) ?? { n: 0 }, 'n'),
+      books: statement ? (await statement.all({ ...params, match })).map(toBook) : [],
+      total: int((await sqlite.count.get({ match })) ?? { n: 0 }, 'n'),
       chosung,
     };
   };

@@ -66,8 +66,8 @@ function prng(seed: number): () => number {
   };
 }
 
-export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbns: readonly string[]): void {
-  if (db.prepare("SELECT 1 FROM seed_marks WHERE mark = 'programme-v1'").get()) return;
+export async function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbns: readonly string[]): Promise<void> {
+  if (await db.prepare("SELECT 1 FROM seed_marks WHERE mark = 'programme-v1'").get()) return;
   const realNow = s.clock();
   const today = seoulDay(realNow);
   const monthStart = `${today.slice(0, 7)}-01`;
@@ -81,24 +81,24 @@ export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbn
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const popular = isbns.slice(0, 40);
 
-  const diary = (memberId: number, day: string, isbn: string) => {
+  const diary = async (memberId: number, day: string, isbn: string) => {
     setDay(day);
-    const r = recordActivity(stores, at, { memberId, type: 'diary', isbn, oncePerDay: true });
-    stores.activities.addDiary(r.activityId, { isbn, content: pick(DIARY_LINES), readPages: 10 + Math.floor(rnd() * 60) });
+    const r = await recordActivity(stores, at, { memberId, type: 'diary', isbn, oncePerDay: true });
+    await stores.activities.addDiary(r.activityId, { isbn, content: pick(DIARY_LINES), readPages: 10 + Math.floor(rnd() * 60) });
     return r;
   };
-  const review = (memberId: number, day: string, isbn: string) => {
+  const review = async (memberId: number, day: string, isbn: string) => {
     setDay(day, 21);
-    const r = recordActivity(stores, at, { memberId, type: 'review', isbn });
+    const r = await recordActivity(stores, at, { memberId, type: 'review', isbn });
     const { title, text } = pick(REVIEWS);
-    stores.activities.addReview(r.activityId, { isbn, title, content: text, rating: 3 + Math.floor(rnd() * 3) });
+    await stores.activities.addReview(r.activityId, { isbn, title, content: text, rating: 3 + Math.floor(rnd() * 3) });
     return r;
   };
-  const loan = (memberId: number, day: string, isbn: string, no: string) => {
+  const loan = async (memberId: number, day: string, isbn: string, no: string) => {
     setDay(day, 15);
-    const r = recordActivity(stores, at, { memberId, type: 'loan', isbn, activityDate: day });
-    const library = homeLibraryOf(stores.members.byId(memberId)?.cityCode ?? null);
-    stores.activities.addLoan(r.activityId, { memberId, loanNo: no, isbn, libraryCode: library.code, libraryName: library.name, loanDate: day });
+    const r = await recordActivity(stores, at, { memberId, type: 'loan', isbn, activityDate: day });
+    const library = homeLibraryOf((await stores.members.byId(memberId))?.cityCode ?? null);
+    await stores.activities.addLoan(r.activityId, { memberId, loanNo: no, isbn, libraryCode: library.code, libraryName: library.name, loanDate: day });
   };
   /** Distinct days in [from, to], up to n of them, in order. */
   const days = (from: string, to: string, n: number): string[] => {
@@ -114,51 +114,51 @@ export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbn
     for (const [from, to] of [[prevMonthStart, prevEnd], [monthStart, yesterday]] as const) {
       if (to < from) continue;
       const intensity = 2 + Math.floor(rnd() * 14);
-      for (const d of days(from, to, intensity)) diary(key, d, pick(popular));
-      if (rnd() < 0.5) review(key, pick(days(from, to, 3)) ?? from, pick(popular));
-      if (rnd() < 0.4) loan(key, from, pick(popular), `L${key}${from.replace(/-/g, '')}`);
+      for (const d of days(from, to, intensity)) await diary(key, d, pick(popular));
+      if (rnd() < 0.5) await review(key, pick(days(from, to, 3)) ?? from, pick(popular));
+      if (rnd() < 0.4) await loan(key, from, pick(popular), `L${key}${from.replace(/-/g, '')}`);
     }
   }
 
   // reader01 (member 1): a history worth showing on my page.
   const r01 = 1;
   const firstBook = isbns[0] ?? popular[0] ?? '';
-  for (const d of days(prevMonthStart, prevEnd, 6)) diary(r01, d, firstBook);
-  review(r01, addDays(prevEnd, -3), firstBook);
-  loan(r01, prevMonthStart, isbns[1] ?? firstBook, `L1${prevMonthStart.replace(/-/g, '')}`);
+  for (const d of days(prevMonthStart, prevEnd, 6)) await diary(r01, d, firstBook);
+  await review(r01, addDays(prevEnd, -3), firstBook);
+  await loan(r01, prevMonthStart, isbns[1] ?? firstBook, `L1${prevMonthStart.replace(/-/g, '')}`);
   // A purchase receipt later found to be a duplicate: clawed back (penalty).
   setDay(addDays(prevEnd, -5), 14);
-  const purchase = recordActivity(stores, at, { memberId: r01, type: 'purchase' });
-  stores.activities.addPurchase(purchase.activityId, {
+  const purchase = await recordActivity(stores, at, { memberId: r01, type: 'purchase' });
+  await stores.activities.addPurchase(purchase.activityId, {
     bookstoreId: 1, receiptNo: `R-${prevEnd.replace(/-/g, '')}-0042`, purchaseDate: addDays(prevEnd, -5), amount: 16800, bookTitle: '불편한 편의점',
   });
   setDay(prevEnd, 11);
-  const entryId = stores.points.add({
+  const entryId = await stores.points.add({
     memberId: r01, entryType: 'penalty', activityId: purchase.activityId, points: -purchase.points,
     reason: '포인트 회수: 같은 영수증 중복 인증', day: prevEnd, at: clockMs,
   });
-  stores.activities.revoke(purchase.activityId);
-  stores.points.addPenalty({
+  await stores.activities.revoke(purchase.activityId);
+  await stores.points.addPenalty({
     memberId: r01, activityId: purchase.activityId, entryId, points: -purchase.points, reason: '같은 영수증 중복 인증', suspendedUntil: null, at: clockMs,
   });
   // This month: diaries before today, a loan, and a challenge on its 5th day yesterday.
-  for (const d of days(monthStart, addDays(today, -6), 5)) diary(r01, d, isbns[2] ?? firstBook);
-  if (monthStart <= yesterday) loan(r01, monthStart, isbns[3] ?? firstBook, `L1${monthStart.replace(/-/g, '')}`);
+  for (const d of days(monthStart, addDays(today, -6), 5)) await diary(r01, d, isbns[2] ?? firstBook);
+  if (monthStart <= yesterday) await loan(r01, monthStart, isbns[3] ?? firstBook, `L1${monthStart.replace(/-/g, '')}`);
   const start = addDays(today, -5);
-  const challenge = stores.challenges.start(r01, start);
+  const challenge = await stores.challenges.start(r01, start);
   for (let i = 0; i < 5; i++) {
     const d = addDays(start, i);
     setDay(d, 8);
-    const r = recordActivity(stores, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
-    stores.challenges.addCheckin(r.activityId, { challengeId: challenge.challengeId, memberId: r01, day: d, dayNo: i + 1 });
-    stores.challenges.save({ ...challenge, lastCheckinDay: d, streak: i + 1 });
+    const r = await recordActivity(stores, at, { memberId: r01, type: 'checkin', points: 10 + Math.floor(rnd() * 41) });
+    await stores.challenges.addCheckin(r.activityId, { challengeId: challenge.challengeId, memberId: r01, day: d, dayNo: i + 1 });
+    await stores.challenges.save({ ...challenge, lastCheckinDay: d, streak: i + 1 });
   }
   // Points spent at a partner bookstore (my page, search_type=buy).
-  const spend = Math.min(3000, stores.points.balance(r01));
+  const spend = Math.min(3000, await stores.points.balance(r01));
   if (spend > 0) {
     setDay(yesterday, 17);
-    const e = stores.points.add({ memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
-    stores.points.addSpend({ memberId: r01, bookstoreId: 2, entryId: e, bookTitle: '작별하지 않는다', isbn: isbns[2] ?? null, amount: spend, at: clockMs });
+    const e = await stores.points.add({ memberId: r01, entryType: 'spend', activityId: null, points: -spend, reason: '참여 서점 도서 구매', day: yesterday, at: clockMs });
+    await stores.points.addSpend({ memberId: r01, bookstoreId: 2, entryId: e, bookTitle: '작별하지 않는다', isbn: isbns[2] ?? null, amount: spend, at: clockMs });
   }
 
   // Club meetings of last month with their attendance.
@@ -166,11 +166,11 @@ export function seedProgramme(db: Database, stores: Stores, s: ApiSettings, isbn
     const held = addDays(prevMonthStart, 6 + clubId * 3);
     setDay(held, 19);
     const isbn = pick(popular);
-    const meetingId = stores.clubs.addMeeting({ clubId, heldOn: held, topic: '함께 읽은 책의 인상 깊은 장면 나누기', isbn, at: clockMs });
-    for (const { memberId } of stores.clubs.members(clubId)) {
-      const r = recordActivity(stores, at, { memberId, type: 'bookclub', isbn });
-      stores.clubs.addAttendance(r.activityId, meetingId, memberId);
+    const meetingId = await stores.clubs.addMeeting({ clubId, heldOn: held, topic: '함께 읽은 책의 인상 깊은 장면 나누기', isbn, at: clockMs });
+    for (const { memberId } of await stores.clubs.members(clubId)) {
+      const r = await recordActivity(stores, at, { memberId, type: 'bookclub', isbn });
+      await stores.clubs.addAttendance(r.activityId, meetingId, memberId);
     }
   }
-  db.prepare("INSERT INTO seed_marks (mark, done_at) VALUES ('programme-v1', ?)").run(isoSeoul(realNow));
+  await db.prepare("INSERT INTO seed_marks (mark, done_at) VALUES ('programme-v1', ?)").run(isoSeoul(realNow));
 }

@@ -229,33 +229,33 @@ export function activityStore(db: Database) {
 
   return {
     /** Adds the activity row; its ledger row and detail row are the caller's (same transaction). */
-    add(a: NewActivity): number {
-      const r = insert.get(a.memberId, a.type, a.isbn, a.points, a.reason, a.day, a.day.slice(0, 7), isoSeoul(a.at), a.activityDate ?? a.day);
+    async add(a: NewActivity): Promise<number> {
+      const r = await insert.get(a.memberId, a.type, a.isbn, a.points, a.reason, a.day, a.day.slice(0, 7), isoSeoul(a.at), a.activityDate ?? a.day);
       if (!r) throw new Error('activity insert returned nothing');
       return int(r, 'activity_id');
     },
 
     /** Activities of a type the member ever recorded. */
-    countOfType(memberId: number, type: ActivityType): number {
-      return count(ofType.get(memberId, type));
+    async countOfType(memberId: number, type: ActivityType): Promise<number> {
+      return count(await ofType.get(memberId, type));
     },
 
-    countOnDay(memberId: number, type: ActivityType, day: string): number {
-      return count(onDay.get(memberId, type, day));
+    async countOnDay(memberId: number, type: ActivityType, day: string): Promise<number> {
+      return count(await onDay.get(memberId, type, day));
     },
 
     /** Activities of a type recorded in a month, whatever they earned. */
-    countInMonth(memberId: number, type: ActivityType, month: string): number {
-      return count(inMonth.get(memberId, type, month));
+    async countInMonth(memberId: number, type: ActivityType, month: string): Promise<number> {
+      return count(await inMonth.get(memberId, type, month));
     },
 
     /** Activities of a type that earned points in a month: what a monthly limit counts. */
-    earnedCountInMonth(memberId: number, type: ActivityType, month: string): number {
-      return count(earnedInMonth.get(memberId, type, month));
+    async earnedCountInMonth(memberId: number, type: ActivityType, month: string): Promise<number> {
+      return count(await earnedInMonth.get(memberId, type, month));
     },
 
-    byId(activityId: number): StoredActivity | undefined {
-      const r = byId.get(activityId);
+    async byId(activityId: number): Promise<StoredActivity | undefined> {
+      const r = await byId.get(activityId);
       return r
         ? {
             activityId: int(r, 'activity_id'),
@@ -267,50 +267,50 @@ export function activityStore(db: Database) {
         : undefined;
     },
 
-    revoke(activityId: number): void {
-      revoke.run(activityId);
+    async revoke(activityId: number): Promise<void> {
+      await revoke.run(activityId);
     },
 
-    addDiary(activityId: number, d: { isbn: string; content: string; readPages: number | null }): void {
-      insertDiary.run(activityId, d.isbn, d.content, d.readPages);
+    async addDiary(activityId: number, d: { isbn: string; content: string; readPages: number | null }): Promise<void> {
+      await insertDiary.run(activityId, d.isbn, d.content, d.readPages);
     },
 
-    addReview(activityId: number, r: { isbn: string; title: string; content: string; rating: number }): void {
-      insertReview.run(activityId, r.isbn, r.title, r.content, r.rating);
+    async addReview(activityId: number, r: { isbn: string; title: string; content: string; rating: number }): Promise<void> {
+      await insertReview.run(activityId, r.isbn, r.title, r.content, r.rating);
     },
 
-    loanExists(memberId: number, loanNo: string): boolean {
-      return loanExists.get(memberId, loanNo) !== undefined;
+    async loanExists(memberId: number, loanNo: string): Promise<boolean> {
+      return await loanExists.get(memberId, loanNo) !== undefined;
     },
 
-    addLoan(activityId: number, l: { memberId: number; loanNo: string; isbn: string; libraryCode: string; libraryName: string; loanDate: string }): void {
-      insertLoan.run(activityId, l.memberId, l.loanNo, l.isbn, l.libraryCode, l.libraryName, l.loanDate);
+    async addLoan(activityId: number, l: { memberId: number; loanNo: string; isbn: string; libraryCode: string; libraryName: string; loanDate: string }): Promise<void> {
+      await insertLoan.run(activityId, l.memberId, l.loanNo, l.isbn, l.libraryCode, l.libraryName, l.loanDate);
     },
 
-    receiptExists(bookstoreId: number, receiptNo: string): boolean {
-      return receiptExists.get(bookstoreId, receiptNo) !== undefined;
+    async receiptExists(bookstoreId: number, receiptNo: string): Promise<boolean> {
+      return await receiptExists.get(bookstoreId, receiptNo) !== undefined;
     },
 
-    addPurchase(activityId: number, p: { bookstoreId: number; receiptNo: string; purchaseDate: string; amount: number; bookTitle: string }): void {
-      insertPurchase.run(activityId, p.bookstoreId, p.receiptNo, p.purchaseDate, p.amount, p.bookTitle);
+    async addPurchase(activityId: number, p: { bookstoreId: number; receiptNo: string; purchaseDate: string; amount: number; bookTitle: string }): Promise<void> {
+      await insertPurchase.run(activityId, p.bookstoreId, p.receiptNo, p.purchaseDate, p.amount, p.bookTitle);
     },
 
     /** The author talk with this check-in code (codes are stored upper case). */
-    talkByCode(code: string): { eventId: number; heldOn: string } | undefined {
-      const r = talkByCode.get(code);
+    async talkByCode(code: string): Promise<{ eventId: number; heldOn: string } | undefined> {
+      const r = await talkByCode.get(code);
       return r ? { eventId: int(r, 'event_id'), heldOn: str(r, 'held_on') } : undefined;
     },
 
-    talkCheckedIn(memberId: number, eventId: number): boolean {
-      return talkCheckedIn.get(memberId, eventId) !== undefined;
+    async talkCheckedIn(memberId: number, eventId: number): Promise<boolean> {
+      return await talkCheckedIn.get(memberId, eventId) !== undefined;
     },
 
-    addTalkCheckin(activityId: number, memberId: number, eventId: number): void {
-      insertTalkCheckin.run(activityId, memberId, eventId);
+    async addTalkCheckin(activityId: number, memberId: number, eventId: number): Promise<void> {
+      await insertTalkCheckin.run(activityId, memberId, eventId);
     },
 
-    eduTypes(): { edu_type: string; name: string; description: string; number_example: string }[] {
-      return eduTypes.all().map((r) => ({
+    async eduTypes(): Promise<{ edu_type: string; name: string; description: string; number_example: string }[]> {
+      return (await eduTypes.all()).map((r) => ({
         edu_type: str(r, 'edu_type'),
         name: str(r, 'name'),
         description: str(r, 'description'),
@@ -318,23 +318,23 @@ export function activityStore(db: Database) {
       }));
     },
 
-    eduType(type: string): { pattern: string; example: string } | undefined {
-      const r = eduType.get(type);
+    async eduType(type: string): Promise<{ pattern: string; example: string } | undefined> {
+      const r = await eduType.get(type);
       return r ? { pattern: str(r, 'number_pattern'), example: str(r, 'number_example') } : undefined;
     },
 
-    certificateExists(certificateNo: string): boolean {
-      return certificateExists.get(certificateNo) !== undefined;
+    async certificateExists(certificateNo: string): Promise<boolean> {
+      return await certificateExists.get(certificateNo) !== undefined;
     },
 
-    addEdu(activityId: number, e: { eduType: string; certificateNo: string; courseName: string; completedOn: string }): void {
-      insertEdu.run(activityId, e.eduType, e.certificateNo, e.courseName, e.completedOn);
+    async addEdu(activityId: number, e: { eduType: string; certificateNo: string; courseName: string; completedOn: string }): Promise<void> {
+      await insertEdu.run(activityId, e.eduType, e.certificateNo, e.courseName, e.completedOn);
     },
 
-    diaries(f: ActivityFilter, page: Limit): Listed<Diary> {
+    async diaries(f: ActivityFilter, page: Limit): Promise<Listed<Diary>> {
       const params = filterParams(f);
       return {
-        rows: diaries.all({ ...params, ...limits(page) }).map((r) => ({
+        rows: (await diaries.all({ ...params, ...limits(page) })).map((r) => ({
           activity_key: int(r, 'activity_id'),
           isbn: str(r, 'd_isbn'),
           book_title: strOrNull(r, 'title'),
@@ -343,15 +343,15 @@ export function activityStore(db: Database) {
           read_pages: intOrNull(r, 'read_pages'),
           ...earned(r),
         })),
-        total: count(diaryCount.get(params)),
+        total: count(await diaryCount.get(params)),
       };
     },
 
     /** Diaries grouped by book: how many, pages read, first and last day. */
-    diaryHistory(f: ActivityFilter, page: Limit): Listed<DiaryHistory> {
+    async diaryHistory(f: ActivityFilter, page: Limit): Promise<Listed<DiaryHistory>> {
       const params = filterParams(f);
       return {
-        rows: history.all({ ...params, ...limits(page) }).map((r) => ({
+        rows: (await history.all({ ...params, ...limits(page) })).map((r) => ({
           isbn: str(r, 'isbn'),
           book_title: strOrNull(r, 'title'),
           book_author: strOrNull(r, 'author'),
@@ -360,14 +360,14 @@ export function activityStore(db: Database) {
           first_date: str(r, 'first_day'),
           last_date: str(r, 'last_day'),
         })),
-        total: count(historyCount.get(params)),
+        total: count(await historyCount.get(params)),
       };
     },
 
-    reviews(f: ActivityFilter, page: Limit): Listed<Review> {
+    async reviews(f: ActivityFilter, page: Limit): Promise<Listed<Review>> {
       const params = filterParams(f);
       return {
-        rows: reviews.all({ ...params, ...limits(page) }).map((r) => ({
+        rows: (await reviews.all({ ...params, ...limits(page) })).map((r) => ({
           activity_key: int(r, 'activity_id'),
           isbn: str(r, 'r_isbn'),
           book_title: strOrNull(r, 'title'),
@@ -377,30 +377,30 @@ export function activityStore(db: Database) {
           rating: int(r, 'rating'),
           ...earned(r),
         })),
-        total: count(reviewCount.get(params)),
+        total: count(await reviewCount.get(params)),
       };
     },
 
     /** All the member's activities (of one type when given), with a one-line detail each. */
-    list(f: ActivityFilter, page: Limit, challengeDays: number): Listed<ActivityItem> {
+    async list(f: ActivityFilter, page: Limit, challengeDays: number): Promise<Listed<ActivityItem>> {
       const params = { m: f.memberId, type: f.type ?? null, from: f.from, to: f.to, isbn: f.isbn ?? null };
       return {
-        rows: list.all({ ...params, ...limits(page) }).map((r) => toActivityItem(r, challengeDays)),
-        total: count(listCount.get(params)),
+        rows: (await list.all({ ...params, ...limits(page) })).map((r) => toActivityItem(r, challengeDays)),
+        total: count(await listCount.get(params)),
       };
     },
 
     /** Per activity type in a month: recorded, earning, points. */
-    monthCounts(memberId: number, month: string): Map<string, { count: number; earned: number; points: number }> {
+    async monthCounts(memberId: number, month: string): Promise<Map<string, { count: number; earned: number; points: number }>> {
       return new Map(
-        monthCounts.all(memberId, month).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), earned: int(r, 'earned'), points: int(r, 'pts') }]),
+        (await monthCounts.all(memberId, month)).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), earned: int(r, 'earned'), points: int(r, 'pts') }]),
       );
     },
 
     /** A book's reviews that were not revoked, newest first, with their writers' names. */
-    publicReviews(isbn: string, page: Limit): Listed<PublicReviewRow> {
+    async publicReviews(isbn: string, page: Limit): Promise<Listed<PublicReviewRow>> {
       return {
-        rows: publicReviews.all({ isbn, ...limits(page) }).map((r) => ({
+        rows: (await publicReviews.all({ isbn, ...limits(page) })).map((r) => ({
           activityId: int(r, 'activity_id'),
           memberId: int(r, 'member_id'),
           userName: str(r, 'user_name'),
@@ -409,13 +409,13 @@ export function activityStore(db: Database) {
           rating: int(r, 'rating'),
           activityDate: str(r, 'activity_date'),
         })),
-        total: count(publicReviewCount.get({ isbn })),
+        total: count(await publicReviewCount.get({ isbn })),
       };
     },
 
     /** Author talks held in [from, to], in date order, and whether `me` checked in (never the codes). */
-    authorTalks(from: string, to: string, me: number | null): AuthorTalkRow[] {
-      return talks.all({ from, to, me }).map((r) => ({
+    async authorTalks(from: string, to: string, me: number | null): Promise<AuthorTalkRow[]> {
+      return (await talks.all({ from, to, me })).map((r) => ({
         eventId: int(r, 'event_id'),
         title: str(r, 'title'),
         author: str(r, 'author'),
@@ -426,12 +426,12 @@ export function activityStore(db: Database) {
     },
 
     /** Active members by points (earned less clawed back) in a month. */
-    ranking(month: string, page: Limit): Listed<RankingRow> {
-      return { rows: ranking.all({ month, ...limits(page) }).map(toRanking), total: count(rankingCount.get(month)) };
+    async ranking(month: string, page: Limit): Promise<Listed<RankingRow>> {
+      return { rows: (await ranking.all({ month, ...limits(page) })).map(toRanking), total: count(await rankingCount.get(month)) };
     },
 
-    rankOf(month: string, memberId: number): RankingRow | undefined {
-      const r = rankOf.get({ month, me: memberId });
+    async rankOf(month: string, memberId: number): Promise<RankingRow | undefined> {
+      const r = await rankOf.get({ month, me: memberId });
       return r ? toRanking(r) : undefined;
     },
   };

@@ -46,18 +46,18 @@ export function bookStore(db: Database) {
   return {
     search: bookSearcher(db),
 
-    byIsbn(isbn: string): Book | undefined {
-      const r = byIsbn.get(isbn);
+    async byIsbn(isbn: string): Promise<Book | undefined> {
+      const r = await byIsbn.get(isbn);
       return r ? toBook(r) : undefined;
     },
 
-    exists(isbn: string): boolean {
-      return exists.get(isbn) !== undefined;
+    async exists(isbn: string): Promise<boolean> {
+      return await exists.get(isbn) !== undefined;
     },
 
     /** Recorded (not revoked) diaries and reviews of a book, and its average rating. */
-    stats(isbn: string): BookStats {
-      const s = stats.get({ isbn }) ?? {};
+    async stats(isbn: string): Promise<BookStats> {
+      const s = await stats.get({ isbn }) ?? {};
       const rating = s['rating'];
       return {
         diaryCount: int(s, 'diaries'),
@@ -67,10 +67,10 @@ export function bookStore(db: Database) {
     },
 
     /** Books ranked by diaries (1), reviews (3) and loans (2) in the period; rank counts from the page's offset. */
-    popular(f: PopularFilter, page: Limit): Listed<PopularBook> {
+    async popular(f: PopularFilter, page: Limit): Promise<Listed<PopularBook>> {
       const params = { from: f.from, to: f.to, city: f.city, bornFrom: f.bornFrom, bornTo: f.bornTo };
       return {
-        rows: popular.all({ ...params, ...limits(page) }).map((r, i) => ({
+        rows: (await popular.all({ ...params, ...limits(page) })).map((r, i) => ({
           rank: page.offset + i + 1,
           ...toBook(r),
           diary_count: int(r, 'd'),
@@ -78,7 +78,7 @@ export function bookStore(db: Database) {
           loan_count: int(r, 'l'),
           score: int(r, 'score'),
         })),
-        total: count(popularCount.get(params)),
+        total: count(await popularCount.get(params)),
       };
     },
   };

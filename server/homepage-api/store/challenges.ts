@@ -43,47 +43,47 @@ export function challengeStore(db: Database) {
   const update = db.prepare('UPDATE challenges SET last_checkin_day = ?, streak = ?, status = ?, ended_day = ? WHERE challenge_id = ?');
 
   return {
-    latest(memberId: number): ChallengeRow | undefined {
-      const r = latest.get(memberId);
+    async latest(memberId: number): Promise<ChallengeRow | undefined> {
+      const r = await latest.get(memberId);
       return r ? toChallenge(r) : undefined;
     },
 
-    active(memberId: number): ChallengeRow | undefined {
-      const r = active.get(memberId);
+    async active(memberId: number): Promise<ChallengeRow | undefined> {
+      const r = await active.get(memberId);
       return r ? toChallenge(r) : undefined;
     },
 
     /** The member's last 20 runs, newest first. */
-    history(memberId: number): ChallengeRow[] {
-      return history.all(memberId).map(toChallenge);
+    async history(memberId: number): Promise<ChallengeRow[]> {
+      return (await history.all(memberId)).map(toChallenge);
     },
 
-    checkedInOn(memberId: number, day: string): boolean {
-      return checkedOn.get(memberId, day) !== undefined;
+    async checkedInOn(memberId: number, day: string): Promise<boolean> {
+      return await checkedOn.get(memberId, day) !== undefined;
     },
 
-    checkins(challengeId: number): { day: string; day_no: number; points: number }[] {
-      return checkins.all(challengeId).map((r) => ({ day: str(r, 'day'), day_no: int(r, 'day_no'), points: int(r, 'points') }));
+    async checkins(challengeId: number): Promise<{ day: string; day_no: number; points: number }[]> {
+      return (await checkins.all(challengeId)).map((r) => ({ day: str(r, 'day'), day_no: int(r, 'day_no'), points: int(r, 'points') }));
     },
 
     /** A new active run starting (and last checked in) on `day`, streak 0. */
-    start(memberId: number, day: string): ChallengeRow {
-      const r = start.get(memberId, day, day);
+    async start(memberId: number, day: string): Promise<ChallengeRow> {
+      const r = await start.get(memberId, day, day);
       if (!r) throw new Error('challenge insert returned nothing');
       return toChallenge(r);
     },
 
-    end(challengeId: number, endedDay: string | null): void {
-      end.run(endedDay, challengeId);
+    async end(challengeId: number, endedDay: string | null): Promise<void> {
+      await end.run(endedDay, challengeId);
     },
 
-    addCheckin(activityId: number, c: { challengeId: number; memberId: number; day: string; dayNo: number }): void {
-      addCheckin.run(activityId, c.challengeId, c.memberId, c.day, c.dayNo);
+    async addCheckin(activityId: number, c: { challengeId: number; memberId: number; day: string; dayNo: number }): Promise<void> {
+      await addCheckin.run(activityId, c.challengeId, c.memberId, c.day, c.dayNo);
     },
 
     /** Records the state of a run after a check-in. */
-    save(c: ChallengeRow): void {
-      update.run(c.lastCheckinDay, c.streak, c.status, c.endedDay, c.challengeId);
+    async save(c: ChallengeRow): Promise<void> {
+      await update.run(c.lastCheckinDay, c.streak, c.status, c.endedDay, c.challengeId);
     },
   };
 }

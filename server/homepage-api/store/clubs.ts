@@ -85,18 +85,18 @@ export function clubStore(db: Database) {
 
   return {
     /** A club as `me` (a member id, or null for a visitor) sees it. */
-    club(clubId: number, me: number | null): ClubRow | undefined {
-      const r = one.get({ id: clubId, me });
+    async club(clubId: number, me: number | null): Promise<ClubRow | undefined> {
+      const r = await one.get({ id: clubId, me });
       return r ? toClub(r) : undefined;
     },
 
-    list(f: { city: string | null; mineOnly: boolean; me: number | null }, page: Limit): Listed<ClubRow> {
+    async list(f: { city: string | null; mineOnly: boolean; me: number | null }, page: Limit): Promise<Listed<ClubRow>> {
       const params = { city: f.city, mine: f.mineOnly && f.me !== null ? 1 : 0, me: f.me };
-      return { rows: list.all({ ...params, ...limits(page) }).map(toClub), total: count(listCount.get(params)) };
+      return { rows: (await list.all({ ...params, ...limits(page) })).map(toClub), total: count(await listCount.get(params)) };
     },
 
-    members(clubId: number): ClubMemberRow[] {
-      return members.all(clubId).map((r) => ({
+    async members(clubId: number): Promise<ClubMemberRow[]> {
+      return (await members.all(clubId)).map((r) => ({
         memberId: int(r, 'member_id'),
         userNo: str(r, 'user_no'),
         userName: str(r, 'user_name'),
@@ -104,8 +104,8 @@ export function clubStore(db: Database) {
       }));
     },
 
-    meetings(clubId: number): MeetingRow[] {
-      return meetings.all(clubId).map((r) => ({
+    async meetings(clubId: number): Promise<MeetingRow[]> {
+      return (await meetings.all(clubId)).map((r) => ({
         meetingId: int(r, 'meeting_id'),
         heldOn: str(r, 'held_on'),
         topic: str(r, 'topic'),
@@ -115,35 +115,35 @@ export function clubStore(db: Database) {
       }));
     },
 
-    join(clubId: number, memberId: number, at: number): void {
-      join.run(clubId, memberId, isoSeoul(at));
+    async join(clubId: number, memberId: number, at: number): Promise<void> {
+      await join.run(clubId, memberId, isoSeoul(at));
     },
 
-    leave(clubId: number, memberId: number): void {
-      leave.run(clubId, memberId);
+    async leave(clubId: number, memberId: number): Promise<void> {
+      await leave.run(clubId, memberId);
     },
 
     /** The member with this member number, and whether they belong to the club. */
-    byUserNo(clubId: number, userNo: string): { memberId: number; userName: string; inClub: boolean } | undefined {
-      const r = byUserNo.get(clubId, userNo);
+    async byUserNo(clubId: number, userNo: string): Promise<{ memberId: number; userName: string; inClub: boolean } | undefined> {
+      const r = await byUserNo.get(clubId, userNo);
       return r ? { memberId: int(r, 'member_id'), userName: str(r, 'user_name'), inClub: r['club_id'] !== null } : undefined;
     },
 
-    hasMeetingOn(clubId: number, day: string): boolean {
-      return meetingOn.get(clubId, day) !== undefined;
+    async hasMeetingOn(clubId: number, day: string): Promise<boolean> {
+      return await meetingOn.get(clubId, day) !== undefined;
     },
 
-    addMeeting(m: { clubId: number; heldOn: string; topic: string; isbn: string | null; at: number }): number {
-      return int(addMeeting.get(m.clubId, m.heldOn, m.topic, m.isbn, isoSeoul(m.at)) ?? {}, 'meeting_id');
+    async addMeeting(m: { clubId: number; heldOn: string; topic: string; isbn: string | null; at: number }): Promise<number> {
+      return int(await addMeeting.get(m.clubId, m.heldOn, m.topic, m.isbn, isoSeoul(m.at)) ?? {}, 'meeting_id');
     },
 
     /** The next meeting's day, or null to clear it. */
-    setNextMeeting(clubId: number, day: string | null): void {
-      setNextMeeting.run(day, clubId);
+    async setNextMeeting(clubId: number, day: string | null): Promise<void> {
+      await setNextMeeting.run(day, clubId);
     },
 
-    addAttendance(activityId: number, meetingId: number, memberId: number): void {
-      addAttendance.run(activityId, meetingId, memberId);
+    async addAttendance(activityId: number, meetingId: number, memberId: number): Promise<void> {
+      await addAttendance.run(activityId, meetingId, memberId);
     },
   };
 }

@@ -29,11 +29,11 @@ export function codeStore(db: Database) {
   const library = db.prepare('SELECT * FROM libraries WHERE library_code = ?');
 
   /** Codes from `code` up to the province, nearest first. */
-  function ancestry(code: string): { code: string; name: string }[] {
+  async function ancestry(code: string): Promise<{ code: string; name: string }[]> {
     const out: { code: string; name: string }[] = [];
     let current: string | null = code;
     for (let i = 0; current && i < 5; i++) {
-      const r = nameAndParent.get(current);
+      const r = await nameAndParent.get(current);
       if (!r) break;
       out.push({ code: current, name: str(r, 'region_name') });
       current = strOrNull(r, 'parent_code');
@@ -42,45 +42,45 @@ export function codeStore(db: Database) {
   }
 
   return {
-    code(group: string, code: string): { name: string; value: string } | undefined {
-      const r = getCode.get(group, code);
+    async code(group: string, code: string): Promise<{ name: string; value: string } | undefined> {
+      const r = await getCode.get(group, code);
       return r ? { name: str(r, 'code_name'), value: str(r, 'code_value') } : undefined;
     },
 
-    region(code: string): Region | undefined {
-      const r = getRegion.get(code);
+    async region(code: string): Promise<Region | undefined> {
+      const r = await getRegion.get(code);
       return r ? toRegion(r) : undefined;
     },
 
-    children(parentCode: string): Region[] {
-      return children.all(parentCode).map(toRegion);
+    async children(parentCode: string): Promise<Region[]> {
+      return (await children.all(parentCode)).map(toRegion);
     },
 
     /** The full name, province first: 충청북도 청주시 상당구 용암1동. */
-    regionName(code: string | null): string | null {
+    async regionName(code: string | null): Promise<string | null> {
       if (!code) return null;
-      const names = ancestry(code).map((a) => a.name).reverse();
+      const names = (await ancestry(code)).map((a) => a.name).reverse();
       return names.length ? names.join(' ') : null;
     },
 
     /** The name inside the province (청주시 상당구), or the code when it is unknown. */
-    cityName(code: string): string {
-      return this.regionName(code)?.replace(PROVINCE_PREFIX, '') ?? code;
+    async cityName(code: string): Promise<string> {
+      return (await this.regionName(code))?.replace(PROVINCE_PREFIX, '') ?? code;
     },
 
     /** Public libraries, of one city or county when given (Cheongju: its four gu). */
-    libraries(city: string | null): { code: string; name: string; cityCode: string }[] {
-      return libraries.all({ city }).map((r) => ({ code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') }));
+    async libraries(city: string | null): Promise<{ code: string; name: string; cityCode: string }[]> {
+      return (await libraries.all({ city })).map((r) => ({ code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') }));
     },
 
-    library(code: string): { code: string; name: string; cityCode: string } | undefined {
-      const r = library.get(code);
+    async library(code: string): Promise<{ code: string; name: string; cityCode: string } | undefined> {
+      const r = await library.get(code);
       return r ? { code: str(r, 'library_code'), name: str(r, 'library_name'), cityCode: str(r, 'city_code') } : undefined;
     },
 
     /** True when `child` lies strictly under `ancestor` in the region tree. */
-    within(child: string, ancestor: string): boolean {
-      return ancestry(child).slice(1).some((a) => a.code === ancestor);
+    async within(child: string, ancestor: string): Promise<boolean> {
+      return (await ancestry(child)).slice(1).some((a) => a.code === ancestor);
     },
   };
 }

@@ -119,54 +119,54 @@ export function contentStore(db: Database) {
 
   return {
     /** Notices newest first; a `limit` of -1 lists all of them. */
-    notices(f: NoticeFilter, page: Limit): Listed<Notice> {
+    async notices(f: NoticeFilter, page: Limit): Promise<Listed<Notice>> {
       const filter = { type: f.type, display: f.display };
-      return { rows: listNotices.all({ ...filter, ...limits(page) }).map(toNotice), total: count(countNotices.get(filter)) };
+      return { rows: (await listNotices.all({ ...filter, ...limits(page) })).map(toNotice), total: count(await countNotices.get(filter)) };
     },
 
     /** A displayed notice, counting this reading. Call inside a transaction. */
-    readNotice(key: number): NoticeDetail | undefined {
-      bumpNotice.run(key);
-      const r = getNotice.get(key);
+    async readNotice(key: number): Promise<NoticeDetail | undefined> {
+      await bumpNotice.run(key);
+      const r = await getNotice.get(key);
       return r ? { ...toNotice(r), notice_content: str(r, 'notice_content'), view_count: int(r, 'view_count') } : undefined;
     },
 
-    faqs(category: string | null): Faq[] {
-      return faqs.all({ c: category }).map(toFaq);
+    async faqs(category: string | null): Promise<Faq[]> {
+      return (await faqs.all({ c: category })).map(toFaq);
     },
 
     /** Each category with its name and number of questions. */
-    faqCategories() {
-      const counts = new Map(faqCounts.all().map((r) => [str(r, 'category'), int(r, 'n')]));
+    async faqCategories() {
+      const counts = new Map((await faqCounts.all()).map((r) => [str(r, 'category'), int(r, 'n')]));
       return FAQ_CATEGORIES.map((c) => ({ category: c, category_name: faqCategoryNames[c], count: counts.get(c) ?? 0 }));
     },
 
-    newsletters(page: Limit): Listed<NewsletterSummary> {
-      return { rows: newsletters.all(page.limit, page.offset).map(toNewsletter), total: count(newsletterCount.get()) };
+    async newsletters(page: Limit): Promise<Listed<NewsletterSummary>> {
+      return { rows: (await newsletters.all(page.limit, page.offset)).map(toNewsletter), total: count(await newsletterCount.get()) };
     },
 
-    newsletter(key: number): (NewsletterSummary & { content: string }) | undefined {
-      const r = newsletter.get(key);
+    async newsletter(key: number): Promise<(NewsletterSummary & { content: string }) | undefined> {
+      const r = await newsletter.get(key);
       return r ? { ...toNewsletter(r), content: str(r, 'content') } : undefined;
     },
 
-    systemContent(type: string): SystemContent | undefined {
-      const r = systemContent.get(type);
+    async systemContent(type: string): Promise<SystemContent | undefined> {
+      const r = await systemContent.get(type);
       return r ? toSystemContent(r) : undefined;
     },
 
-    bookstores(f: BookstoreFilter, page: Limit): Listed<BookstoreRow> {
+    async bookstores(f: BookstoreFilter, page: Limit): Promise<Listed<BookstoreRow>> {
       const params = { city: f.city, town: f.town, q: f.query };
-      return { rows: listStores.all({ ...params, ...limits(page) }).map(toBookstore), total: count(countStores.get(params)) };
+      return { rows: (await listStores.all({ ...params, ...limits(page) })).map(toBookstore), total: count(await countStores.get(params)) };
     },
 
     /** Partner bookstores per city (gu in Cheongju). */
-    bookstoreCities(): { cityCode: string; count: number }[] {
-      return storeCities.all().map((r) => ({ cityCode: str(r, 'city_code'), count: int(r, 'n') }));
+    async bookstoreCities(): Promise<{ cityCode: string; count: number }[]> {
+      return (await storeCities.all()).map((r) => ({ cityCode: str(r, 'city_code'), count: int(r, 'n') }));
     },
 
-    bookstoreExists(bookstoreId: number): boolean {
-      return storeExists.get(bookstoreId) !== undefined;
+    async bookstoreExists(bookstoreId: number): Promise<boolean> {
+      return await storeExists.get(bookstoreId) !== undefined;
     },
   };
 }

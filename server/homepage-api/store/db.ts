@@ -1,16 +1,53 @@
 /**
- * The reference API's SQLite store (node:sqlite): one file under DATA_DIR, WAL mode,
- * foreign keys on, numbered migrations applied in order at start, each in its own
- * transaction. `synchronous = FULL` so an acknowledged write survives a killed process.
+ * The reference API's database, behind one asynchronous interface with two dialects
+ * (decision 0109):
+ * - SQLite (node:sqlite), the embedded default: one file under DATA_DIR, WAL mode, foreign
+ *   keys on, `synchronous = FULL` so an acknowledged write survives a killed process. Its
+ *   calls are synchronous underneath; a transaction holds an in-process turn, so statements
+ *   of other requests wait until it ends instead of landing inside it.
+ * - PostgreSQL (`pg`), when DATABASE_URL is set: a pool; a transaction is a client of its
+ *   own, found by the statements run inside it through AsyncLocalStorage.
+ * Statements are static SQL with parameters only (`?` or `:name`, turned into `$n` for
+ * PostgreSQL once, when prepared); where the dialects differ a statement gives both texts.
  */
-import { DatabaseSync } from 'node:sqlite';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Row } from './rows.ts';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const HERE = dirname(fileURLToPath(import.meta.url));
+const MIGRATIONS_DIR = join(HERE, 'migrations');
 
-export type Database = DatabaseSync;
+export type Dialect = 'sqlite' | 'postgres';
+export type Param = string | number | bigint | null | Uint8Array;
+export type Named = Record<string, Param>;
+export type Args = Param[] | [Named];
+/** A statement's text: the same for both dialects, or one for each. */
+export type Sql = string | { sqlite: string; postgres: string };
+
+export interface Statement {
+  all(...args: Args): Promise<Row[]>;
+  get(...args: Args): Promise<Row | undefined>;
+  /** Runs a write; `changes` is the number of rows it touched. */
+  run(...args: Args): Promise<{ changes: number }>;
+}
+
+export interface Database {
+  readonly dialect: Dialect;
+  prepare(sql: Sql): Statement;
+  /** Runs static SQL (several statements allowed, no parameters). */
+  exec(sql: Sql): Promise<void>;
+  /**
+   * Runs `fn` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: READ COMMITTED
+   * on a client of its own); rolls back if it throws. Inside a transaction, it joins it.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
 
 export interface Migration {
   version: number;
@@ -29,8 +66,119 @@ export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
     }));
 }
 
-/** Runs `fn` inside BEGIN IMMEDIATE … COMMIT; rolls back on any throw. */
-export function transaction<T>(db: Database, fn: () => T): T {
+export function textOf(sql: Sql, dialect: Dialect): string {
+  return typeof sql === 'string' ? sql : sql[dialect];
+}
+
+export function isNamed(args: Args): args is [Named] {
+  const first = args[0];
+  return args.length === 1 && typeof first === 'object' && first !== null && !(first instanceof Uint8Array);
+}
+
+/**
+ * Errors that mean the database is unreachable, went away or is busy past its timeout (not a
+ * bad statement): the API answers them 503 with Retry-After.
+ */
+export function isConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as Error & { code?: unknown }).code;
+  if (code === 'ERR_SQLITE_ERROR') return /database is locked|database is busy/.test(err.message);
+  if (typeof code === 'string') {
+    // Class 08 (connection exception), 57P01–57P03 (shutdown, cannot connect now), and node's socket errors.
+    if (/^08|^57P0[123]$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout/i.test(err.message);
+}
+
+/* ------------------------------------------------------------------ SQLite */
+
+/** The transaction under way on a file, shared by every connection of this process to it. */
+interface Turn {
+  current: Promise<unknown> | null;
+}
+const turns = new Map<string, Turn>();
+
+class SqliteDatabase implements Database {
+  readonly dialect = 'sqlite';
+  /** Set inside a transaction's callback: its statements go ahead without waiting. */
+  private readonly inside = new AsyncLocalStorage<true>();
+  /**
+   * Connections of one process to one file share their turn: a second connection's statement
+   * waits for the first one's transaction instead of blocking the thread on SQLite's lock.
+   */
+  private readonly turn: Turn;
+  readonly raw: DatabaseSync;
+
+  constructor(raw: DatabaseSync, file: string) {
+    this.raw = raw;
+    let turn = file === ':memory:' ? undefined : turns.get(file);
+    if (!turn) {
+      turn = { current: null };
+      if (file !== ':memory:') turns.set(file, turn);
+    }
+    this.turn = turn;
+  }
+
+  private async waitTurn(): Promise<void> {
+    if (this.inside.getStore()) return;
+    while (this.turn.current) await this.turn.current.catch(() => undefined);
+  }
+
+  private async call<T>(f: () => T): Promise<T> {
+    if (this.turn.current && !this.inside.getStore()) await this.waitTurn();
+    return f();
+  }
+
+  prepare(sql: Sql): Statement {
+    const st: StatementSync = this.raw.prepare(textOf(sql, 'sqlite'));
+    const exec = <T>(args: Args, f: (named: Named | null, positional: Param[]) => T) =>
+      this.call(() => (isNamed(args) ? f(args[0], []) : f(null, args as Param[])));
+    return {
+      all: (...args) => exec(args, (n, p) => (n ? st.all(n) : st.all(...p))),
+      get: (...args) => exec(args, (n, p) => (n ? st.get(n) : st.get(...p))),
+      run: (...args) => exec(args, (n, p) => ({ changes: Number((n ? st.run(n) : st.run(...p)).changes) })),
+    };
+  }
+
+  exec(sql: Sql): Promise<void> {
+    return this.call(() => this.raw.exec(textOf(sql, 'sqlite')));
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inside.getStore()) return fn();
+    // No await between the last look at the turn and taking it.
+    while (this.turn.current) await this.turn.current.catch(() => undefined);
+    const run = (async () => {
+      this.raw.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await this.inside.run(true, fn);
+        this.raw.exec('COMMIT');
+        return out;
+      } catch (err) {
+        if (this.raw.isTransaction) this.raw.exec('ROLLBACK');
+        throw err;
+      }
+    })();
+    this.turn.current = run;
+    try {
+      return await run;
+    } finally {
+      if (this.turn.current === run) this.turn.current = null;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.call(() => this.raw.prepare('SELECT 1').get());
+  }
+
+  async close(): Promise<void> {
+    await this.waitTurn();
+    if (this.raw.isOpen) this.raw.close();
+  }
+}
+
+function sqliteTransaction<T>(db: DatabaseSync, fn: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
     const out = fn();
@@ -42,7 +190,7 @@ export function transaction<T>(db: Database, fn: () => T): T {
   }
 }
 
-export function migrate(db: Database, migrations: Migration[] = listMigrations()): number[] {
+export function migrateSqlite(db: DatabaseSync, migrations: Migration[] = listMigrations()): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -56,7 +204,7 @@ export function migrate(db: Database, migrations: Migration[] = listMigrations()
   for (const m of migrations) {
     if (applied.has(m.version)) continue;
     // Another process may have applied it since we looked: check again under the write lock.
-    const ran = transaction(db, () => {
+    const ran = sqliteTransaction(db, () => {
       if (isApplied.get(m.version)) return false;
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
@@ -67,8 +215,8 @@ export function migrate(db: Database, migrations: Migration[] = listMigrations()
   return done;
 }
 
-/** Opens (creating if needed) the database file, or `:memory:` for throwaway tests. */
-export function openDatabase(file: string): Database {
+/** Opens (creating if needed) the SQLite file, or `:memory:` for throwaway tests, migrated. */
+export function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5_000 });
   if (file !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
@@ -78,6 +226,25 @@ export function openDatabase(file: string): Database {
   // search joins thousands of matches to their books (decision 0108).
   db.exec('PRAGMA cache_size = -65536');
   if (file !== ':memory:') db.exec('PRAGMA mmap_size = 268435456');
-  migrate(db);
-  return db;
+  migrateSqlite(db);
+  return new SqliteDatabase(db, file === ':memory:' ? file : resolve(file));
+}
+
+export interface DatabaseOptions {
+  /** The SQLite file (or ':memory:') used when `url` is not set. */
+  file: string;
+  /** DATABASE_URL: postgres:// or postgresql:// switches to PostgreSQL. */
+  url?: string | undefined;
+  /** PostgreSQL pool size (DATABASE_POOL_MAX). */
+  poolMax?: number | undefined;
+}
+
+/** Opens the database DATABASE_URL names, else the SQLite file; runs the migrations. */
+export async function openDatabase(opts: DatabaseOptions | string): Promise<Database> {
+  const o = typeof opts === 'string' ? { file: opts } : opts;
+  if (o.url) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(o.url, { poolMax: o.poolMax });
+  }
+  return openSqlite(o.file);
 }

@@ -1,8 +1,8 @@
 /**
  * The reference API's stores: one per area, each preparing its statements once when it
- * is built. Routes and the programme rules reach SQLite only through these.
+ * is built. Routes and the programme rules reach the database (SQLite or PostgreSQL) only through these.
  */
-import { transaction, type Database } from './db.ts';
+import type { Database } from './db.ts';
 import { activityStore } from './activities.ts';
 import { bookStore } from './books.ts';
 import { challengeStore } from './challenges.ts';
@@ -17,8 +17,8 @@ import { tokenStore } from './tokens.ts';
 
 export function createStores(db: Database) {
   return {
-    /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); rolls back if it throws. */
-    transaction: <T>(fn: () => T): T => transaction(db, fn),
+    /** Runs `fn` in one write transaction; rolls back if it throws (Database.transaction). */
+    transaction: <T>(fn: () => Promise<T>): Promise<T> => db.transaction(fn),
     activities: activityStore(db),
     books: bookStore(db),
     challenges: challengeStore(db),

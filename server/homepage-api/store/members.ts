@@ -92,32 +92,32 @@ export function memberStore(db: Database) {
   );
 
   return {
-    byId(memberId: number): Member | undefined {
-      const r = byId.get(memberId);
+    async byId(memberId: number): Promise<Member | undefined> {
+      const r = await byId.get(memberId);
       return r ? toMember(r) : undefined;
     },
 
-    byUserId(userId: string): Member | undefined {
-      const r = byUserId.get(userId);
+    async byUserId(userId: string): Promise<Member | undefined> {
+      const r = await byUserId.get(userId);
       return r ? toMember(r) : undefined;
     },
 
-    updateProfile(u: ProfileUpdate): void {
-      updateProfile.run({
+    async updateProfile(u: ProfileUpdate): Promise<void> {
+      await updateProfile.run({
         agree: u.agreeYn, notice: u.noticeYn, phone: u.phone, email: u.email, province: u.provinceCode,
         city: u.cityCode, town: u.townCode, now: u.now, id: u.memberId,
       });
     },
 
     /** The last day earning is suspended (stored; may be in the past). */
-    suspendedUntil(memberId: number): string | null {
-      const r = suspendedUntil.get(memberId);
+    async suspendedUntil(memberId: number): Promise<string | null> {
+      const r = await suspendedUntil.get(memberId);
       return r ? strOrNull(r, 'earning_suspended_until') : null;
     },
 
     /** Suspends earning up to `until` (never shortens a longer suspension). */
-    suspendUntil(memberId: number, until: string): void {
-      suspend.run({ until, id: memberId });
+    async suspendUntil(memberId: number, until: string): Promise<void> {
+      await suspend.run({ until, id: memberId });
     },
   };
 }

@@ -124,39 +124,39 @@ export function pointStore(db: Database) {
   );
 
   return {
-    balance(memberId: number): number {
-      return count(balance.get(memberId));
+    async balance(memberId: number): Promise<number> {
+      return count(await balance.get(memberId));
     },
 
     /** Points earned (earn rows) in a month; what the monthly cap counts. */
-    earnedInMonth(memberId: number, month: string): number {
-      return count(earnedMonth.get(memberId, month));
+    async earnedInMonth(memberId: number, month: string): Promise<number> {
+      return count(await earnedMonth.get(memberId, month));
     },
 
-    earnedInYear(memberId: number, year: string): number {
-      return count(earnedYear.get(memberId, year));
+    async earnedInYear(memberId: number, year: string): Promise<number> {
+      return count(await earnedYear.get(memberId, year));
     },
 
     /** Sum of one entry type's rows in a year (≤ 0 for penalty, spend and expire). */
-    sumInYear(memberId: number, year: string, entryType: EntryType): number {
-      return count(sumInYear.get(memberId, year, entryType));
+    async sumInYear(memberId: number, year: string, entryType: EntryType): Promise<number> {
+      return count(await sumInYear.get(memberId, year, entryType));
     },
 
-    add(e: LedgerRow): number {
-      const r = insert.get(e.memberId, e.entryType, e.activityId, e.points, e.reason, e.day, e.day.slice(0, 7), e.day.slice(0, 4), isoSeoul(e.at));
+    async add(e: LedgerRow): Promise<number> {
+      const r = await insert.get(e.memberId, e.entryType, e.activityId, e.points, e.reason, e.day, e.day.slice(0, 7), e.day.slice(0, 4), isoSeoul(e.at));
       if (!r) throw new Error('ledger insert returned nothing');
       return int(r, 'entry_id');
     },
 
     /** Years before `year` whose rows still sum above zero, with that sum. */
-    unsettledYears(memberId: number, year: string): { year: string; net: number }[] {
-      return unsettledYears.all(memberId, year).map((r) => ({ year: String(r['year']), net: int(r, 'net') }));
+    async unsettledYears(memberId: number, year: string): Promise<{ year: string; net: number }[]> {
+      return (await unsettledYears.all(memberId, year)).map((r) => ({ year: String(r['year']), net: int(r, 'net') }));
     },
 
-    entries(f: LedgerFilter, page: Limit): Listed<LedgerEntry> {
+    async entries(f: LedgerFilter, page: Limit): Promise<Listed<LedgerEntry>> {
       const params = { m: f.memberId, type: f.entryType, activity: f.activityType ?? null, month: f.month ?? null, from: f.from, to: f.to };
       return {
-        rows: ledger.all({ ...params, ...limits(page) }).map((r) => ({
+        rows: (await ledger.all({ ...params, ...limits(page) })).map((r) => ({
           entryId: int(r, 'entry_id'),
           entryType: str(r, 'entry_type'),
           activityType: strOrNull(r, 'activity_type'),
@@ -168,23 +168,23 @@ export function pointStore(db: Database) {
           entryDate: str(r, 'entry_date'),
           createdAt: str(r, 'created_at'),
         })),
-        total: count(ledgerCount.get(params)),
+        total: count(await ledgerCount.get(params)),
       };
     },
 
-    penalties(f: PeriodFilter, page: Limit): Listed<PenaltyRow> {
+    async penalties(f: PeriodFilter, page: Limit): Promise<Listed<PenaltyRow>> {
       const params = { m: f.memberId, from: f.from, to: f.to };
-      return { rows: penalties.all({ ...params, ...limits(page) }).map(toPenalty), total: count(penaltyCount.get(params)) };
+      return { rows: (await penalties.all({ ...params, ...limits(page) })).map(toPenalty), total: count(await penaltyCount.get(params)) };
     },
 
-    addPenalty(p: { memberId: number; activityId: number; entryId: number; points: number; reason: string; suspendedUntil: string | null; at: number }): PenaltyRow {
-      const r = insertPenalty.get(p.memberId, p.activityId, p.entryId, p.points, p.reason, p.suspendedUntil, isoSeoul(p.at));
+    async addPenalty(p: { memberId: number; activityId: number; entryId: number; points: number; reason: string; suspendedUntil: string | null; at: number }): Promise<PenaltyRow> {
+      const r = await insertPenalty.get(p.memberId, p.activityId, p.entryId, p.points, p.reason, p.suspendedUntil, isoSeoul(p.at));
       if (!r) throw new Error('penalty insert returned nothing');
       return toPenalty({ ...r, activity_type: null });
     },
 
-    addSpend(s: { memberId: number; bookstoreId: number; entryId: number; bookTitle: string; isbn: string | null; amount: number; at: number }): void {
-      insertSpend.run(s.memberId, s.bookstoreId, s.entryId, s.bookTitle, s.isbn, s.amount, isoSeoul(s.at));
+    async addSpend(s: { memberId: number; bookstoreId: number; entryId: number; bookTitle: string; isbn: string | null; amount: number; at: number }): Promise<void> {
+      await insertSpend.run(s.memberId, s.bookstoreId, s.entryId, s.bookTitle, s.isbn, s.amount, isoSeoul(s.at));
     },
   };
 }

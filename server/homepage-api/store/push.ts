@@ -93,8 +93,8 @@ export function pushStore(db: Database) {
   );
 
   return {
-    state(memberId: number): PushStateRow | undefined {
-      const r = state.get(memberId);
+    async state(memberId: number): Promise<PushStateRow | undefined> {
+      const r = await state.get(memberId);
       if (!r) return undefined;
       return {
         permission: oneOf(r, 'notification_permission', PERMISSIONS),
@@ -106,51 +106,51 @@ export function pushStore(db: Database) {
     },
 
     /** The member's permission and choices (inserted or replaced). */
-    saveState(memberId: number, s: { permission: Permission; reminderHour: number; remind: Remind }, at: number): void {
-      saveState.run({
+    async saveState(memberId: number, s: { permission: Permission; reminderHour: number; remind: Remind }, at: number): Promise<void> {
+      await saveState.run({
         m: memberId, permission: s.permission, hour: s.reminderHour, challenge: s.remind.challenge,
         points: s.remind.points_expiring, club: s.remind.club_meeting, at: isoSeoul(at),
       });
     },
 
     /** The member's subscription; the endpoint leaves any other member it belonged to. Call in a transaction. */
-    subscribe(memberId: number, sub: Subscription, at: number): void {
-      releaseEndpoint.run(sub.endpoint, memberId);
-      saveSubscription.run({ m: memberId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, at: isoSeoul(at) });
+    async subscribe(memberId: number, sub: Subscription, at: number): Promise<void> {
+      await releaseEndpoint.run(sub.endpoint, memberId);
+      await saveSubscription.run({ m: memberId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, at: isoSeoul(at) });
     },
 
-    unsubscribe(memberId: number): void {
-      deleteSubscription.run(memberId);
+    async unsubscribe(memberId: number): Promise<void> {
+      await deleteSubscription.run(memberId);
     },
 
     /** Forgets a subscription the push service says is gone (unless the member has since replaced it). */
-    removeGone(memberId: number, endpoint: string): void {
-      deleteGone.run(memberId, endpoint);
+    async removeGone(memberId: number, endpoint: string): Promise<void> {
+      await deleteGone.run(memberId, endpoint);
     },
 
     /** Claims the reminder: true when this call inserted the send log row. Call in a transaction. */
-    claim(memberId: number, kind: ReminderKind, day: string, at: number): boolean {
-      return Number(claim.run(memberId, kind, day, isoSeoul(at)).changes) === 1;
+    async claim(memberId: number, kind: ReminderKind, day: string, at: number): Promise<boolean> {
+      return Number((await claim.run(memberId, kind, day, isoSeoul(at))).changes) === 1;
     },
 
-    settle(memberId: number, kind: ReminderKind, day: string, outcome: SendOutcome, status: number | null): void {
-      settle.run(outcome, status, memberId, kind, day);
+    async settle(memberId: number, kind: ReminderKind, day: string, outcome: SendOutcome, status: number | null): Promise<void> {
+      await settle.run(outcome, status, memberId, kind, day);
     },
 
     /** Members whose challenge is under way, not checked in today, who chose this hour. */
-    challengeDue(q: { today: string; yesterday: string; hour: number }): DueMember[] {
-      return challengeDue.all({ ...q, day: q.today }).map((r) => ({ memberId: int(r, 'member_id'), target: target(r) }));
+    async challengeDue(q: { today: string; yesterday: string; hour: number }): Promise<DueMember[]> {
+      return (await challengeDue.all({ ...q, day: q.today })).map((r) => ({ memberId: int(r, 'member_id'), target: target(r) }));
     },
 
     /** Members with a positive balance; `day` is the day the points expire. */
-    pointsDue(q: { today: string; day: string }): DueMember[] {
-      return pointsDue.all(q).map((r) => ({ memberId: int(r, 'member_id'), target: target(r) }));
+    async pointsDue(q: { today: string; day: string }): Promise<DueMember[]> {
+      return (await pointsDue.all(q)).map((r) => ({ memberId: int(r, 'member_id'), target: target(r) }));
     },
 
     /** Members of clubs meeting on `day`, with those clubs' names (in club order). */
-    clubDue(q: { today: string; day: string }): (DueMember & { clubs: string[] })[] {
+    async clubDue(q: { today: string; day: string }): Promise<(DueMember & { clubs: string[] })[]> {
       const out = new Map<number, DueMember & { clubs: string[] }>();
-      for (const r of clubDue.all(q)) {
+      for (const r of await clubDue.all(q)) {
         const memberId = int(r, 'member_id');
         const known = out.get(memberId);
         if (known) known.clubs.push(str(r, 'club_name'));

@@ -42,32 +42,32 @@ export function statisticsStore(db: Database) {
 
   return {
     /** Points earned (earn entries) by month (YYYY-MM) of the activity date. */
-    earnedByMonth(p: Period): Map<string, number> {
-      return byMonth(earnedByMonth.all(params(p)));
+    async earnedByMonth(p: Period): Promise<Map<string, number>> {
+      return byMonth(await earnedByMonth.all(params(p)));
     },
 
     /** Activities by month (YYYY-MM) of the activity date. */
-    activitiesByMonth(p: Period): Map<string, number> {
-      return byMonth(activitiesByMonth.all(params(p)));
+    async activitiesByMonth(p: Period): Promise<Map<string, number>> {
+      return byMonth(await activitiesByMonth.all(params(p)));
     },
 
     /** Activities and their points by type. */
-    byType(p: Period): Map<string, { count: number; points: number }> {
-      return new Map(byType.all(params(p)).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), points: int(r, 'points') }]));
+    async byType(p: Period): Promise<Map<string, { count: number; points: number }>> {
+      return new Map((await byType.all(params(p))).map((r) => [str(r, 'activity_type'), { count: int(r, 'n'), points: int(r, 'points') }]));
     },
 
     /** Distinct ISBNs with a diary, review or loan in the period. */
-    booksRead(p: Period): number {
-      return count(booksRead.get(params(p)));
+    async booksRead(p: Period): Promise<number> {
+      return count(await booksRead.get(params(p)));
     },
 
-    goal(memberId: number, year: string): number | null {
-      const r = goal.get(memberId, year);
+    async goal(memberId: number, year: string): Promise<number | null> {
+      const r = await goal.get(memberId, year);
       return r ? intOrNull(r, 'goal_books') : null;
     },
 
-    setGoal(memberId: number, year: string, books: number, at: number): void {
-      setGoal.run(memberId, year, books, isoSeoul(at));
+    async setGoal(memberId: number, year: string, books: number, at: number): Promise<void> {
+      await setGoal.run(memberId, year, books, isoSeoul(at));
     },
   };
 }

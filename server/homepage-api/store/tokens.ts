@@ -51,37 +51,37 @@ export function tokenStore(db: Database) {
   const ssoRow = db.prepare('SELECT member_id, expires_at FROM sso_tokens WHERE token_hash = ?');
 
   return {
-    addAccess(hash: Buffer, familyId: number, expiresAt: number, now: number): void {
-      insertAccess.run(hash, familyId, expiresAt, now);
+    async addAccess(hash: Buffer, familyId: number, expiresAt: number, now: number): Promise<void> {
+      await insertAccess.run(hash, familyId, expiresAt, now);
     },
-    addRefresh(hash: Buffer, familyId: number, expiresAt: number, now: number): void {
-      insertRefresh.run(hash, familyId, expiresAt, now);
+    async addRefresh(hash: Buffer, familyId: number, expiresAt: number, now: number): Promise<void> {
+      await insertRefresh.run(hash, familyId, expiresAt, now);
     },
     /** Forgets access tokens that expired before `before`. */
-    purgeAccess(before: number): void {
-      purgeAccess.run(before);
+    async purgeAccess(before: number): Promise<void> {
+      await purgeAccess.run(before);
     },
-    openFamily(memberId: number, keep: boolean, now: number): number {
-      return int(insertFamily.get(memberId, keep ? 1 : 0, now) ?? {}, 'family_id');
+    async openFamily(memberId: number, keep: boolean, now: number): Promise<number> {
+      return int(await insertFamily.get(memberId, keep ? 1 : 0, now) ?? {}, 'family_id');
     },
-    refresh(hash: Buffer): RefreshRow | undefined {
-      const r = refreshRow.get(hash);
+    async refresh(hash: Buffer): Promise<RefreshRow | undefined> {
+      const r = await refreshRow.get(hash);
       return r ? toRefresh(r) : undefined;
     },
-    spendRefresh(hash: Buffer, now: number): void {
-      spendRefresh.run(now, hash);
+    async spendRefresh(hash: Buffer, now: number): Promise<void> {
+      await spendRefresh.run(now, hash);
     },
-    revokeFamily(familyId: number, reason: string, now: number): void {
-      revokeFamily.run(now, reason, familyId);
+    async revokeFamily(familyId: number, reason: string, now: number): Promise<void> {
+      await revokeFamily.run(now, reason, familyId);
     },
-    access(hash: Buffer): AccessRow | undefined {
-      const r = accessRow.get(hash);
+    async access(hash: Buffer): Promise<AccessRow | undefined> {
+      const r = await accessRow.get(hash);
       return r
         ? { familyId: int(r, 'family_id'), memberId: int(r, 'member_id'), expiresAt: int(r, 'expires_at'), revoked: r['revoked_at'] !== null }
         : undefined;
     },
-    sso(hash: Buffer): { memberId: number; expiresAt: number } | undefined {
-      const r = ssoRow.get(hash);
+    async sso(hash: Buffer): Promise<{ memberId: number; expiresAt: number } | undefined> {
+      const r = await ssoRow.get(hash);
       return r ? { memberId: int(r, 'member_id'), expiresAt: int(r, 'expires_at') } : undefined;
     },
   };

@@ -26,8 +26,8 @@ t.test('login: success answers the session fields and both tokens', async (t) =>
 
   // Only SHA-256 hashes are stored.
   const sha = createHash('sha256').update(b.access_token).digest();
-  t.ok(app.db.prepare('SELECT 1 FROM access_tokens WHERE token_hash = ?').get(sha), 'access token stored as its hash');
-  const dump = JSON.stringify(app.db.prepare('SELECT hex(token_hash) AS h FROM access_tokens UNION ALL SELECT hex(token_hash) FROM refresh_tokens').all());
+  t.ok(await app.db.prepare('SELECT 1 FROM access_tokens WHERE token_hash = ?').get(sha), 'access token stored as its hash');
+  const dump = JSON.stringify(await app.db.prepare('SELECT hex(token_hash) AS h FROM access_tokens UNION ALL SELECT hex(token_hash) FROM refresh_tokens').all());
   t.notOk(dump.includes(Buffer.from(b.access_token).toString('hex').toUpperCase()), 'no plain token stored');
 });
 
@@ -48,7 +48,7 @@ t.test('login: unknown id, wrong password and withdrawn member look the same', a
   // anything else; an unknown id is checked against a dummy hash of the same parameters):
   // the known members' hashes use the parameters the dummy uses. Timings are not compared
   // here (a loaded machine makes them noise); the code path is the guarantee.
-  const hashes = app.db.prepare("SELECT user_id, password_hash FROM members WHERE user_id IN ('reader01', 'withdrawn01')").all() as { user_id: string; password_hash: string }[];
+  const hashes = await app.db.prepare("SELECT user_id, password_hash FROM members WHERE user_id IN ('reader01', 'withdrawn01')").all() as { user_id: string; password_hash: string }[];
   t.equal(hashes.length, 2);
   for (const h of hashes) t.match(h.password_hash, /^scrypt\$16384\$8\$1\$/, `${h.user_id}: the dummy's scrypt cost`);
 });
@@ -161,11 +161,11 @@ t.test('joincheck', async (t) => {
   t.same((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).json(), { result: 'success' });
   const other = await call(app, a.access_token, 'GET', '/common/joincheck/reader02');
   t.match(other.json(), { result: 'error', msg: /일치하지 않습니다/ });
-  app.db.prepare("UPDATE members SET valid_until = '2026-11-20' WHERE user_id = 'reader01'").run();
+  await app.db.prepare("UPDATE members SET valid_until = '2026-11-20' WHERE user_id = 'reader01'").run();
   t.match((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).json(), { result: 'error', msg: /만료/ });
-  app.db.prepare("UPDATE members SET valid_until = '2030-12-31', status = 'dormant' WHERE user_id = 'reader01'").run();
+  await app.db.prepare("UPDATE members SET valid_until = '2030-12-31', status = 'dormant' WHERE user_id = 'reader01'").run();
   t.match((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).json(), { result: 'error', msg: /휴면/ });
-  app.db.prepare("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'").run();
+  await app.db.prepare("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'").run();
   t.equal((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).statusCode, 401, 'withdrawn: session ended');
   t.equal((await call(app, undefined, 'GET', '/common/joincheck/reader01')).statusCode, 401);
 });

@@ -50,21 +50,21 @@ t.test('two processes, one member, a burst of writes: limits and caps hold', asy
 
   for (const p of [a, b]) p.child.kill('SIGTERM');
   await Promise.all([a.exited, b.exited]);
-  const db = openDatabase(join(dir, 'homepage.db'));
+  const db = await openDatabase(join(dir, 'homepage.db'));
   try {
-    const earned = Number(db.prepare("SELECT sum(points) AS s FROM point_ledger WHERE member_id = 2 AND entry_type = 'earn'").get()?.['s']);
+    const earned = Number((await db.prepare("SELECT sum(points) AS s FROM point_ledger WHERE member_id = 2 AND entry_type = 'earn'").get())?.['s']);
     t.ok(earned <= CAP, `earned ${earned} ≤ monthly cap ${CAP}`);
     const byType = Object.fromEntries(
-      db.prepare('SELECT activity_type, count(*) AS n FROM activities WHERE member_id = 2 AND points > 0 GROUP BY activity_type').all().map((r) => [r['activity_type'], Number(r['n'])]),
+      (await db.prepare('SELECT activity_type, count(*) AS n FROM activities WHERE member_id = 2 AND points > 0 GROUP BY activity_type').all()).map((r) => [r['activity_type'], Number(r['n'])]),
     );
     t.ok((byType['review'] ?? 0) <= 3, `reviews earning: ${byType['review'] ?? 0} ≤ 3`);
     t.ok((byType['loan'] ?? 0) <= 2, `loans earning: ${byType['loan'] ?? 0} ≤ 2`);
     t.ok((byType['diary'] ?? 0) <= 1, `diaries earning today: ${byType['diary'] ?? 0} ≤ 1`);
-    t.equal(Number(db.prepare("SELECT count(*) AS n FROM challenges WHERE member_id = 2 AND status = 'active'").get()?.['n']), 1);
-    t.equal(Number(db.prepare('SELECT count(*) AS n FROM members').get()?.['n']), 66, 'two processes seeding at once: seeded once');
-    t.equal(Number(db.prepare("SELECT count(*) AS n FROM seed_marks WHERE mark = 'programme-v1'").get()?.['n']), 1);
+    t.equal(Number((await db.prepare("SELECT count(*) AS n FROM challenges WHERE member_id = 2 AND status = 'active'").get())?.['n']), 1);
+    t.equal(Number((await db.prepare('SELECT count(*) AS n FROM members').get())?.['n']), 66, 'two processes seeding at once: seeded once');
+    t.equal(Number((await db.prepare("SELECT count(*) AS n FROM seed_marks WHERE mark = 'programme-v1'").get())?.['n']), 1);
   } finally {
-    db.close();
+    await db.close();
   }
 });
 

@@ -88,7 +88,7 @@ t.test('book search: substrings, 2-character words, 초성, ISBN, fields, rankin
   const { app, close } = await testApi();
   t.teardown(close);
   const search = async (q: string, extra = '') => (await call(app, undefined, 'GET', `/book/search?query=${encodeURIComponent(q)}${extra}`)).json();
-  const total = app.db.prepare('SELECT count(*) AS n FROM books').get()?.['n'];
+  const total = (await app.db.prepare('SELECT count(*) AS n FROM books').get())?.['n'];
   t.ok(Number(total) >= 2000, `${String(total)} books in the catalogue`);
 
   const exact = await search('채식주의자');
@@ -165,7 +165,7 @@ t.test('book search: several words across title and author; the ranking classes;
   t.equal(cho.book_list[hanCount]?.title, '홍길동전', 'then 홍길동전 (허균 is ㅎㄱ too)');
 
   // One title once: the generated catalogue does not repeat a title.
-  const dup = app.db.prepare('SELECT title, count(*) AS n FROM books GROUP BY title HAVING n > 1').all();
+  const dup = await app.db.prepare('SELECT title, count(*) AS n FROM books GROUP BY title HAVING n > 1').all();
   t.same(dup, [], 'no title repeated');
 });
 
@@ -188,13 +188,13 @@ t.test('popular books by period, age group and region', async (t) => {
   t.match(sangdang, { city_code: '43111', city_name: '청주시 상당구' });
   t.ok(sangdang.total > 0 && sangdang.total <= cheongju.total, 'a gu is part of its city');
   // Counts of a region are counts of its members' activity only.
-  const inRegion = (code: string) =>
-    Number(app.db.prepare(`SELECT count(*) AS n FROM activities a JOIN members m USING (member_id)
+  const inRegion = async (code: string) =>
+    Number((await app.db.prepare(`SELECT count(*) AS n FROM activities a JOIN members m USING (member_id)
       WHERE a.activity_type IN ('diary', 'review', 'loan') AND a.status = 'recorded' AND a.isbn = ? AND a.day BETWEEN ? AND ?
         AND (m.city_code = ? OR m.city_code IN (SELECT region_code FROM regions WHERE parent_code = ?))`)
-      .get(cheongju.popular_list[0].isbn, cheongju.from, cheongju.to, code, code)?.['n']);
+      .get(cheongju.popular_list[0].isbn, cheongju.from, cheongju.to, code, code))?.['n']);
   const top = cheongju.popular_list[0];
-  t.equal(top.diary_count + top.review_count + top.loan_count, inRegion('43110'), 'the top Cheongju book counts Cheongju members only');
+  t.equal(top.diary_count + top.review_count + top.loan_count, await inRegion('43110'), 'the top Cheongju book counts Cheongju members only');
   const unknown = await call(app, undefined, 'GET', '/popular/popularbooklist?city_code=99999');
   t.same([unknown.statusCode, unknown.json().msg], [400, '지역을 목록에서 다시 선택해 주세요.']);
   const cities = (await call(app, undefined, 'GET', '/code/local/43')).json().region_list as { region_code: string }[];

@@ -47,15 +47,15 @@ t.test('SIGKILL during writes loses no acknowledged write', async (t) => {
   t.equal(code, null, 'killed by a signal');
   t.ok(acked.length >= 50, `${acked.length} writes acknowledged before the kill (${failures} in flight died)`);
 
-  const db = openDatabase(join(dir, 'homepage.db'));
+  const db = await openDatabase(join(dir, 'homepage.db'));
   try {
     const present = new Set(
-      db.prepare("SELECT d.activity_id FROM diaries d JOIN activities a USING (activity_id) JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'").all().map((r) => Number(r['activity_id'])),
+      (await db.prepare("SELECT d.activity_id FROM diaries d JOIN activities a USING (activity_id) JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'").all()).map((r) => Number(r['activity_id'])),
     );
     const lost = acked.filter((id) => !present.has(id));
     t.same(lost, [], 'every acknowledged diary, its activity and its ledger entry survived');
-    t.equal(db.prepare('PRAGMA integrity_check').get()?.['integrity_check'], 'ok');
+    t.equal((await db.prepare('PRAGMA integrity_check').get())?.['integrity_check'], 'ok');
   } finally {
-    db.close();
+    await db.close();
   }
 });

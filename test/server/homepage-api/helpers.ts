@@ -80,8 +80,8 @@ export async function freshMember(app: FastifyInstance): Promise<string> {
 /** ISBNs of curated seed books, for writes that need a known book. */
 export { curatedBooks } from '#server/homepage-api/seed/books.ts';
 
-export function ledgerSum(app: FastifyInstance, userId: string): number {
-  const r = app.db
+export async function ledgerSum(app: FastifyInstance, userId: string): Promise<number> {
+  const r = await app.db
     .prepare('SELECT coalesce(sum(l.points), 0) AS n FROM point_ledger l JOIN members m USING (member_id) WHERE m.user_id = ?')
     .get(userId);
   return Number(r?.['n']);

@@ -63,11 +63,11 @@ t.test('every member list is in activity-date order, whatever the order of recor
       memberId += 1;
       if (memberId > 160) memberId = 101;
       clock.set('2026-11-28T10:00:00+09:00');
-      const token = signIn(app.stores, app.settings, memberId, false).access_token;
-      const userNo = String(app.db.prepare('SELECT user_no FROM members WHERE member_id = ?').get(memberId)?.['user_no']);
+      const token = (await signIn(app.stores, app.settings, memberId, false)).access_token;
+      const userNo = String((await app.db.prepare('SELECT user_no FROM members WHERE member_id = ?').get(memberId))?.['user_no']);
       const clubId = 1000 + serial;
-      app.db.prepare("INSERT INTO book_clubs (club_id, name, leader_id, capacity, city_code, schedule, description, created_at) VALUES (?, '시험 모임', ?, 10, '43111', '매주', '시험', '2026-11-01T00:00:00+09:00')").run(clubId, memberId);
-      app.db.prepare("INSERT INTO club_members (club_id, member_id, joined_at) VALUES (?, ?, '2026-11-01T00:00:00+09:00'), (?, 2, '2026-11-01T00:00:01+09:00')").run(clubId, memberId, clubId);
+      await app.db.prepare("INSERT INTO book_clubs (club_id, name, leader_id, capacity, city_code, schedule, description, created_at) VALUES (?, '시험 모임', ?, 10, '43111', '매주', '시험', '2026-11-01T00:00:00+09:00')").run(clubId, memberId);
+      await app.db.prepare("INSERT INTO club_members (club_id, member_id, joined_at) VALUES (?, ?, '2026-11-01T00:00:00+09:00'), (?, 2, '2026-11-01T00:00:01+09:00')").run(clubId, memberId, clubId);
       const done = new Map<number, string>(); // activity_key → the date the member did it
       const earned: number[] = [];
 
@@ -104,7 +104,7 @@ t.test('every member list is in activity-date order, whatever the order of recor
             break;
           case 'talk': {
             const code = `P${serial}`;
-            app.db.prepare("INSERT INTO author_talks (title, author, venue, held_on, check_in_code) VALUES ('시험 강연', '작가', '도서관', ?, ?)").run(today, code);
+            await app.db.prepare("INSERT INTO author_talks (title, author, venue, held_on, check_in_code) VALUES ('시험 강연', '작가', '도서관', ?, ?)").run(today, code);
             res = await call(app, token, 'POST', '/activity/authentication/authortalk', { check_in_code: code });
             break;
           }

@@ -32,7 +32,7 @@ t.test('book diary: first 200, then 50, one a day, all 31 days of a 31-day month
   }
   const p = await point(api);
   t.equal(p.earned_month, 200 + 30 * 50, 'the 31st diary of December earned');
-  t.equal(p.balance, ledgerSum(api.app, 'reader02'));
+  t.equal(p.balance, await ledgerSum(api.app, 'reader02'));
   const over = (await call(api.app, api.token, 'POST', '/activity/bookdiary', { isbn: ISBN, content: '31일 두 번째' })).json();
   t.match(over, { points: 0, point_reason: 'daily_limit' });
   const tooLong = await call(api.app, api.token, 'POST', '/activity/bookdiary', { isbn: ISBN, content: '가'.repeat(201) });
@@ -114,7 +114,7 @@ t.test('yearly cap across months', async (t) => {
   t.equal(d.json().points, 500, 'a new programme year');
   const p = await point(api);
   t.equal(p.balance, 500, 'last year\'s points expired at 31 December');
-  t.equal(p.balance, ledgerSum(api.app, 'reader02'));
+  t.equal(p.balance, await ledgerSum(api.app, 'reader02'));
   const expired = (await call(api.app, api.token, 'GET', '/user/point/list?entry_type=expire')).json();
   t.match(expired.point_list, [{ entry_type: 'expire', points: -1000, reg_date: '2026-12-31T23:59:59+09:00' }]);
 });
@@ -189,7 +189,7 @@ t.test('penalties claw points back and may suspend earning', async (t) => {
   const penalties = (await call(api.app, api.token, 'GET', '/user/penalty/list')).json();
   t.equal(penalties.total, 1);
   p = await point(api);
-  t.equal(p.balance, ledgerSum(api.app, 'reader02'));
+  t.equal(p.balance, await ledgerSum(api.app, 'reader02'));
   const acts = (await call(api.app, api.token, 'GET', '/activity/getbookactivityinfolist?activity_type=review')).json();
   t.equal(acts.activity_list[0].status, 'revoked');
 });
@@ -236,7 +236,7 @@ t.test('loan, purchase, author talk and education certification rules', async (t
   t.match(list, { authentication_type: 'purchase', monthly_limit: 1, earned_count_month: 1, total: 2 });
   const counts = (await call(api.app, api.token, 'GET', '/activity/getuseractivitycnt')).json();
   t.match(counts.counts.find((c: { activity_type: string }) => c.activity_type === 'loan'), { count: 3, earned_count: 2, monthly_limit: 2, points: 2000 });
-  t.equal((await point(api)).balance, ledgerSum(api.app, 'reader02'));
+  t.equal((await point(api)).balance, await ledgerSum(api.app, 'reader02'));
 });
 
 t.test('writes need agreed terms and an active member', async (t) => {
@@ -245,7 +245,7 @@ t.test('writes need agreed terms and an active member', async (t) => {
   const { access_token } = await login(api.app, 'reader02');
   const r = await call(api.app, access_token, 'POST', '/activity/bookdiary', { isbn: ISBN, content: '동의 전' });
   t.same([r.statusCode, r.json().msg], [409, '약관에 동의한 뒤 이용할 수 있습니다. 약관 동의를 먼저 해 주세요.']);
-  t.equal(api.app.db.prepare("SELECT count(*) AS n FROM activities WHERE member_id = 2").get()?.['n'], 0, 'nothing written');
+  t.equal((await api.app.db.prepare("SELECT count(*) AS n FROM activities WHERE member_id = 2").get())?.['n'], 0, 'nothing written');
 });
 
 t.test('book clubs: join, full, leave, meetings by the leader', async (t) => {

@@ -58,20 +58,20 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
-function invariants(app: FastifyInstance): string[] {
+async function invariants(app: FastifyInstance): Promise<string[]> {
   const problems: string[] = [];
-  const q = (sql: string) => app.db.prepare(sql).all();
-  for (const r of q(`SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, month HAVING s > ${MONTHLY_CAP}`)) {
+  const q = async (sql: string) => await app.db.prepare(sql).all();
+  for (const r of await q(`SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, month HAVING s > ${MONTHLY_CAP}`)) {
     problems.push(`monthly cap exceeded: ${JSON.stringify(r)}`);
   }
-  for (const r of q(`SELECT member_id, year, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, year HAVING s > ${YEARLY_CAP}`)) {
+  for (const r of await q(`SELECT member_id, year, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, year HAVING s > ${YEARLY_CAP}`)) {
     problems.push(`yearly cap exceeded: ${JSON.stringify(r)}`);
   }
-  for (const r of q('SELECT member_id, activity_type, month, count(*) AS n FROM activities WHERE points > 0 GROUP BY 1, 2, 3')) {
+  for (const r of await q('SELECT member_id, activity_type, month, count(*) AS n FROM activities WHERE points > 0 GROUP BY 1, 2, 3')) {
     const limit = DEFAULT_RULES.activities[String(r['activity_type']) as keyof typeof DEFAULT_RULES.activities].monthlyLimit;
     if (limit !== null && Number(r['n']) > limit) problems.push(`activity limit exceeded: ${JSON.stringify(r)}`);
   }
-  for (const r of q(`SELECT a.activity_id FROM activities a LEFT JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'
+  for (const r of await q(`SELECT a.activity_id FROM activities a LEFT JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'
                       WHERE l.entry_id IS NULL OR l.points <> a.points`)) {
     problems.push(`activity without its ledger entry: ${JSON.stringify(r)}`);
   }
@@ -92,7 +92,7 @@ t.test('random writes keep balance = ledger sum and never pass a cap or limit', 
         const tokens = { a: (await login(api.app, 'reader01')).access_token, b: await freshMember(api.app) };
         const admin = (await login(api.app, 'admin01')).access_token;
         for (const c of commands) {
-          const before = Number(api.app.db.prepare('SELECT count(*) AS n FROM point_ledger').get()?.['n']);
+          const before = Number((await api.app.db.prepare('SELECT count(*) AS n FROM point_ledger').get())?.['n']);
           let res;
           switch (c.kind) {
             case 'diary': res = await call(api.app, tokens[c.who], 'POST', '/activity/bookdiary', c.body); break;
@@ -122,17 +122,17 @@ t.test('random writes keep balance = ledger sum and never pass a cap or limit', 
           const body = res.json() as { result?: string; msg?: string };
           if (res.statusCode >= 400) {
             if (body.result !== 'error' || typeof body.msg !== 'string' || !/[가-힣]/.test(body.msg)) throw new Error(`error without Korean msg: ${res.body}`);
-            const after = Number(api.app.db.prepare('SELECT count(*) AS n FROM point_ledger').get()?.['n']);
+            const after = Number((await api.app.db.prepare('SELECT count(*) AS n FROM point_ledger').get())?.['n']);
             if (after !== before) throw new Error(`${c.kind} refused with ${res.statusCode} but wrote to the ledger`);
           }
           for (const [userId, token] of [['reader01', tokens.a], ['reader02', tokens.b]] as const) {
             const p = (await call(api.app, token, 'GET', '/user/point')).json().point as { balance: number; earned_month: number };
             const sum = Number(
-              api.app.db.prepare('SELECT coalesce(sum(l.points), 0) AS n FROM point_ledger l JOIN members m USING (member_id) WHERE m.user_id = ?').get(userId)?.['n'],
+              (await api.app.db.prepare('SELECT coalesce(sum(l.points), 0) AS n FROM point_ledger l JOIN members m USING (member_id) WHERE m.user_id = ?').get(userId))?.['n'],
             );
             if (p.balance !== sum) throw new Error(`${userId}: balance ${p.balance} ≠ ledger ${sum}`);
           }
-          const problems = invariants(api.app);
+          const problems = await invariants(api.app);
           if (problems.length) throw new Error(problems.join('\n'));
         }
       } finally {

@@ -68,7 +68,7 @@ t.test('turning reminders on and off', async (t) => {
     msg: '알림을 켰습니다. 챌린지 출석 알림은 매일 21시에 보내 드립니다.',
   });
   t.same((await call(api.app, tok, 'GET', '/user/push')).json().push, on.json().push, 'GET answers the same state');
-  t.match(api.app.db.prepare('SELECT p256dh, auth FROM push_subscriptions WHERE member_id = 1').get(), phone.subscription.keys, 'the keys are kept for encryption');
+  t.match(await api.app.db.prepare('SELECT p256dh, auth FROM push_subscriptions WHERE member_id = 1').get(), phone.subscription.keys, 'the keys are kept for encryption');
 
   // A new subscription (the browser renewed it) keeps the hour and the choice.
   const renewed = browser(`${FCM}phone-of-reader01-renewed`);
@@ -88,7 +88,7 @@ t.test('turning reminders on and off', async (t) => {
   const off = await call(api.app, other, 'DELETE', '/user/push', { notification_permission: 'denied' });
   t.equal(off.statusCode, 200, off.body);
   t.match(off.json(), { push: { notification_permission: 'denied', fcm_token: null, reminder_hour: 20 }, msg: '알림을 껐습니다.' });
-  t.equal(api.app.db.prepare('SELECT count(*) AS n FROM push_subscriptions').get()?.['n'], 0);
+  t.equal((await api.app.db.prepare('SELECT count(*) AS n FROM push_subscriptions').get())?.['n'], 0);
   t.match((await call(api.app, tok, 'DELETE', '/user/push', { notification_permission: 'default' })).json().push, { notification_permission: 'default', reminder_hour: 21 });
   const wrong = await call(api.app, tok, 'DELETE', '/user/push', { notification_permission: 'granted' });
   t.same([wrong.statusCode, wrong.json().msg], [400, '알림 권한을 다시 확인해 주세요.']);

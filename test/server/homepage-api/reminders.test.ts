@@ -38,19 +38,19 @@ async function turnOn(app: FastifyInstance, token: string, b: Browser, hour: num
 }
 
 /** The same for seeded members who cannot sign in (generated, expired), straight into the store. */
-function turnOnStored(api: TestApi, memberId: number, b: Browser, hour: number, remind: Remind = ALL) {
+async function turnOnStored(api: TestApi, memberId: number, b: Browser, hour: number, remind: Remind = ALL) {
   const { stores } = api.app;
-  stores.transaction(() => {
-    stores.push.saveState(memberId, { permission: 'granted', reminderHour: hour, remind }, api.clock.now());
-    stores.push.subscribe(memberId, { endpoint: b.subscription.endpoint, p256dh: b.subscription.keys.p256dh, auth: b.subscription.keys.auth }, api.clock.now());
+  await stores.transaction(async () => {
+    await stores.push.saveState(memberId, { permission: 'granted', reminderHour: hour, remind }, api.clock.now());
+    await stores.push.subscribe(memberId, { endpoint: b.subscription.endpoint, p256dh: b.subscription.keys.p256dh, auth: b.subscription.keys.auth }, api.clock.now());
   });
 }
 
 /** A challenge under way since `started`, last checked in on `last`. */
-function challengeUnderWay(api: TestApi, memberId: number, started: string, last: string, streak: number) {
+async function challengeUnderWay(api: TestApi, memberId: number, started: string, last: string, streak: number) {
   const { challenges } = api.app.stores;
-  const c = challenges.start(memberId, started);
-  challenges.save({ ...c, lastCheckinDay: last, streak });
+  const c = await challenges.start(memberId, started);
+  await challenges.save({ ...c, lastCheckinDay: last, streak });
 }
 
 /** The one notification the service received for `b`, checked and decrypted. */
@@ -85,24 +85,24 @@ t.test('the daily challenge reminder: signed, encrypted, to the right members at
   const reader02 = browser(service.endpoint('reader02'));
   await turnOn(api.app, reader02Token, reader02, 20);
   // admin01: under way, not checked in, but chose 21:00.
-  challengeUnderWay(api, 6, '2026-11-18', '2026-11-20', 3);
+  await challengeUnderWay(api, 6, '2026-11-18', '2026-11-20', 3);
   const admin01 = browser(service.endpoint('admin01'));
   await turnOn(api.app, (await login(api.app, 'admin01')).access_token, admin01, 21);
   // member101: under way, not checked in, 20:00, but turned the challenge reminder off.
-  challengeUnderWay(api, 101, '2026-11-19', '2026-11-20', 2);
-  turnOnStored(api, 101, browser(service.endpoint('member101')), 20, { ...ALL, challenge: 'N' });
+  await challengeUnderWay(api, 101, '2026-11-19', '2026-11-20', 2);
+  await turnOnStored(api, 101, browser(service.endpoint('member101')), 20, { ...ALL, challenge: 'N' });
   // member102: a challenge that ended (last check-in two days ago), 20:00.
-  challengeUnderWay(api, 102, '2026-11-10', '2026-11-19', 10);
-  turnOnStored(api, 102, browser(service.endpoint('member102')), 20);
+  await challengeUnderWay(api, 102, '2026-11-10', '2026-11-19', 10);
+  await turnOnStored(api, 102, browser(service.endpoint('member102')), 20);
   // member103: no challenge at all, 20:00.
-  turnOnStored(api, 103, browser(service.endpoint('member103')), 20);
+  await turnOnStored(api, 103, browser(service.endpoint('member103')), 20);
   // expired01: under way, 20:00, but the membership has expired.
-  challengeUnderWay(api, 3, '2026-11-19', '2026-11-20', 2);
-  turnOnStored(api, 3, browser(service.endpoint('expired01')), 20);
+  await challengeUnderWay(api, 3, '2026-11-19', '2026-11-20', 2);
+  await turnOnStored(api, 3, browser(service.endpoint('expired01')), 20);
   // member104: under way, 20:00, turned push off in the browser afterwards (permission denied).
-  challengeUnderWay(api, 104, '2026-11-19', '2026-11-20', 2);
-  turnOnStored(api, 104, browser(service.endpoint('member104')), 20);
-  api.app.stores.push.saveState(104, { permission: 'denied', reminderHour: 20, remind: ALL }, api.clock.now());
+  await challengeUnderWay(api, 104, '2026-11-19', '2026-11-20', 2);
+  await turnOnStored(api, 104, browser(service.endpoint('member104')), 20);
+  await api.app.stores.push.saveState(104, { permission: 'denied', reminderHour: 20, remind: ALL }, api.clock.now());
 
   api.clock.set('2026-11-21T19:00:00+09:00');
   t.match(await api.app.reminders.run('challenge'), { day: '2026-11-21', due: 0, sent: 0 }, '19:00: nobody chose it');
@@ -143,7 +143,7 @@ t.test('the daily challenge reminder: signed, encrypted, to the right members at
   t.same(service.received.map((r) => r.name), ['reader01', 'admin01']);
   t.same(opened(t, service, admin01, 'admin01')?.payload, { title: '21일 챌린지 출석', body: apiMessages.push.challenge.body(4), url: '/challenge/challenge' });
   t.same(
-    api.app.db.prepare("SELECT member_id, day, outcome, status FROM push_sends WHERE kind = 'challenge' ORDER BY member_id").all().map((r) => ({ ...r })),
+    (await api.app.db.prepare("SELECT member_id, day, outcome, status FROM push_sends WHERE kind = 'challenge' ORDER BY member_id").all()).map((r) => ({ ...r })),
     [{ member_id: 1, day: '2026-11-21', outcome: 'sent', status: 201 }, { member_id: 6, day: '2026-11-21', outcome: 'sent', status: 201 }],
     'the send log',
   );
@@ -155,12 +155,12 @@ t.test('the daily challenge reminder: signed, encrypted, to the right members at
   t.same(service.received.map((r) => r.name), ['reader01', 'admin01', 'reader02']);
   t.same(opened(t, service, reader02, 'reader02')?.payload, { title: '21일 챌린지 출석', body: apiMessages.push.challenge.body(2), url: '/challenge/challenge' });
   // A member checking in between the due list and the claim is not reminded.
-  challengeUnderWay(api, 105, '2026-11-20', '2026-11-21', 2);
-  turnOnStored(api, 105, browser(service.endpoint('member105')), 20);
-  const due = api.app.stores.push.challengeDue({ today: '2026-11-22', yesterday: '2026-11-21', hour: 20 });
+  await challengeUnderWay(api, 105, '2026-11-20', '2026-11-21', 2);
+  await turnOnStored(api, 105, browser(service.endpoint('member105')), 20);
+  const due = await api.app.stores.push.challengeDue({ today: '2026-11-22', yesterday: '2026-11-21', hour: 20 });
   t.same(due.map((d) => d.memberId), [105]);
-  const c = api.app.stores.challenges.active(105);
-  if (c) api.app.stores.challenges.save({ ...c, lastCheckinDay: '2026-11-22', streak: 3 });
+  const c = await api.app.stores.challenges.active(105);
+  if (c) await api.app.stores.challenges.save({ ...c, lastCheckinDay: '2026-11-22', streak: 3 });
   t.match(await api.app.reminders.run('challenge'), { due: 0, sent: 0 }, 'checked in: not due');
   t.equal(service.received.length, 3);
 });
@@ -173,22 +173,22 @@ t.test('a subscription the push service calls gone (410) is removed; a refusal (
   const tok = (await login(api.app, 'reader01')).access_token;
   await turnOn(api.app, tok, browser(service.endpoint('reader01-gone')), 20);
   service.answer('reader01-gone', 410);
-  challengeUnderWay(api, 6, '2026-11-19', '2026-11-20', 2);
-  turnOnStored(api, 6, browser(service.endpoint('admin01-busy')), 20);
+  await challengeUnderWay(api, 6, '2026-11-19', '2026-11-20', 2);
+  await turnOnStored(api, 6, browser(service.endpoint('admin01-busy')), 20);
   service.answer('admin01-busy', 500);
 
   api.clock.set('2026-11-21T20:00:00+09:00');
   t.same(await api.app.reminders.run('challenge'), { kind: 'challenge', day: '2026-11-21', due: 2, skipped: 0, sent: 0, gone: 1, failed: 1 });
   t.match((await call(api.app, tok, 'GET', '/user/push')).json().push, { notification_permission: 'granted', fcm_token: null }, 'the gone subscription is removed');
-  t.equal(api.app.stores.push.state(6)?.endpoint, service.endpoint('admin01-busy'), 'a refusal keeps the subscription');
+  t.equal((await api.app.stores.push.state(6))?.endpoint, service.endpoint('admin01-busy'), 'a refusal keeps the subscription');
   t.same(
-    api.app.db.prepare("SELECT member_id, outcome, status FROM push_sends ORDER BY member_id").all().map((r) => ({ ...r })),
+    (await api.app.db.prepare("SELECT member_id, outcome, status FROM push_sends ORDER BY member_id").all()).map((r) => ({ ...r })),
     [{ member_id: 1, outcome: 'gone', status: 410 }, { member_id: 6, outcome: 'failed', status: 500 }],
   );
   // A member who renewed the subscription meanwhile keeps the new one.
   const renewed = browser(service.endpoint('admin01-renewed'));
-  api.app.stores.push.removeGone(6, renewed.subscription.endpoint);
-  t.equal(api.app.stores.push.state(6)?.endpoint, service.endpoint('admin01-busy'), 'only the endpoint that was gone is removed');
+  await api.app.stores.push.removeGone(6, renewed.subscription.endpoint);
+  t.equal((await api.app.stores.push.state(6))?.endpoint, service.endpoint('admin01-busy'), 'only the endpoint that was gone is removed');
 });
 
 t.test('points about to expire: from 20 December at 10:00, members with a balance, once a year', async (t) => {
@@ -200,10 +200,10 @@ t.test('points about to expire: from 20 December at 10:00, members with a balanc
   const tok = (await login(api.app, 'reader01')).access_token;
   await turnOn(api.app, tok, reader01, 20);
   await turnOn(api.app, await freshMember(api.app), browser(service.endpoint('reader02')), 20); // balance 0
-  turnOnStored(api, 101, browser(service.endpoint('member101')), 20, { ...ALL, points_expiring: 'N' }); // has points, said no
-  t.ok(api.app.stores.points.balance(101) > 0, 'member101 has points');
+  await turnOnStored(api, 101, browser(service.endpoint('member101')), 20, { ...ALL, points_expiring: 'N' }); // has points, said no
+  t.ok(await api.app.stores.points.balance(101) > 0, 'member101 has points');
   const member102 = browser(service.endpoint('member102'));
-  turnOnStored(api, 102, member102, 9, { ...ALL, challenge: 'N' }); // has points, other hour: the hour is only the challenge's
+  await turnOnStored(api, 102, member102, 9, { ...ALL, challenge: 'N' }); // has points, other hour: the hour is only the challenge's
 
   api.clock.set('2026-12-19T10:00:00+09:00');
   t.match(await api.app.reminders.run('points_expiring'), { due: 0, sent: 0 }, '19 December: not yet');
@@ -235,9 +235,9 @@ t.test('a club meeting tomorrow: the day before at 18:00, to the members of the 
   await turnOn(api.app, leader, reader01, 20);
   await turnOn(api.app, await freshMember(api.app), browser(service.endpoint('reader02')), 20); // in no club
   const member115 = browser(service.endpoint('member115'));
-  turnOnStored(api, 115, member115, 20); // club 1
-  turnOnStored(api, 129, browser(service.endpoint('member129')), 20, { ...ALL, club_meeting: 'N' }); // club 1, said no
-  turnOnStored(api, 105, browser(service.endpoint('member105')), 20); // leads club 3, no meeting announced
+  await turnOnStored(api, 115, member115, 20); // club 1
+  await turnOnStored(api, 129, browser(service.endpoint('member129')), 20, { ...ALL, club_meeting: 'N' }); // club 1, said no
+  await turnOnStored(api, 105, browser(service.endpoint('member105')), 20); // leads club 3, no meeting announced
 
   // The seed announces club 1's next meeting for tomorrow; the leader can move or clear it.
   const club = (await call(api.app, leader, 'GET', '/bookclub/1')).json().club;
@@ -261,8 +261,8 @@ t.test('a club meeting tomorrow: the day before at 18:00, to the members of the 
   t.match(await api.app.reminders.run('club_meeting'), { due: 0, sent: 0 }, 'once');
 
   // Two clubs meeting the same day: one notification naming the first and counting the other.
-  api.app.stores.clubs.setNextMeeting(1, '2026-11-23');
-  api.app.stores.clubs.setNextMeeting(2, '2026-11-23');
+  await api.app.stores.clubs.setNextMeeting(1, '2026-11-23');
+  await api.app.stores.clubs.setNextMeeting(2, '2026-11-23');
   api.clock.set('2026-11-22T18:00:00+09:00');
   t.match(await api.app.reminders.run('club_meeting'), { day: '2026-11-23', sent: 2 });
   const latest = service.received.filter((r) => r.name === 'reader01').at(-1);

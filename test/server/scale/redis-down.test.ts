@@ -13,7 +13,7 @@ const PASSWORD = 'chungbuk2026!';
 const redisUrl = (await deadUrl()).replace('http://', 'redis://:s3cret-pass@');
 const api = await startReferenceApi();
 /** Refresh tokens the API has spent: one per rotation. */
-const rotations = () => Number(api.app.db.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE spent_at IS NOT NULL').get()?.['n']);
+const rotations = async () => Number((await api.app.db.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE spent_at IS NOT NULL').get())?.['n']);
 const portal = await buildTestPortal(api.url, { REDIS_URL: redisUrl, LOGIN_RATE_PER_MINUTE: '5', LOGIN_FAILURES_PER_HOUR: '2' });
 t.teardown(async () => {
   await portal.close();
@@ -44,12 +44,12 @@ t.test('concurrent refreshes are still coalesced in this instance', async (t) =>
   const jar = new Jar().take(signedIn);
   t.ok(jar.get('portal_rt'), 'signed in (from another address)');
   jar.delete('portal_at');
-  const before = rotations();
+  const before = await rotations();
   const answers = await Promise.all(
     [1, 2, 3].map(() => portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } })),
   );
   t.same(answers.map((a) => a.statusCode), [200, 200, 200]);
-  t.equal(rotations() - before, 1, 'one rotation at the API');
+  t.equal(await rotations() - before, 1, 'one rotation at the API');
   const tokens = new Set(answers.map((a) => new Jar().take(a).get('portal_rt')));
   t.equal(tokens.size, 1, 'all three got the same new refresh token');
 });

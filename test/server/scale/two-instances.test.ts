@@ -62,9 +62,9 @@ t.test(
       if (gate) await gate;
     });
     const apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
-    const count = (sql: string) => Number(api.db.prepare(sql).get()?.['n']);
-    const rotations = () => count('SELECT COUNT(*) AS n FROM refresh_tokens WHERE spent_at IS NOT NULL');
-    const revocations = () => count('SELECT COUNT(*) AS n FROM token_families WHERE revoked_at IS NOT NULL');
+    const count = async (sql: string) => Number((await api.db.prepare(sql).get())?.['n']);
+    const rotations = async () => await count('SELECT COUNT(*) AS n FROM refresh_tokens WHERE spent_at IS NOT NULL');
+    const revocations = async () => await count('SELECT COUNT(*) AS n FROM token_families WHERE revoked_at IS NOT NULL');
 
     const metricsPort = await freePort();
     const env = {
@@ -134,7 +134,7 @@ t.test(
     await t.test('concurrent refreshes on A and B: one rotation at the API, no revocation, both keep working', async (t) => {
       const jar = await signIn(a);
       jar.delete('portal_at');
-      const [rotated, revoked, arrived] = [rotations(), revocations(), refreshArrivals];
+      const [rotated, revoked, arrived] = [await rotations(), await revocations(), refreshArrivals];
       const [fromA, fromB] = [a.lines.length, b.lines.length];
       const held = Promise.withResolvers<undefined>();
       gate = held.promise;
@@ -162,8 +162,8 @@ t.test(
       t.equal(jarA.get('portal_rt'), jarB.get('portal_rt'), 'the same new refresh token on both');
       t.equal(jarA.get('portal_at'), jarB.get('portal_at'), 'the same new access token on both');
       t.equal(refreshArrivals - arrived, 1, 'one refresh call reached the API');
-      t.equal(rotations() - rotated, 1, 'exactly one rotation');
-      t.equal(revocations() - revoked, 0, 'no sign-in revoked');
+      t.equal(await rotations() - rotated, 1, 'exactly one rotation');
+      t.equal(await revocations() - revoked, 0, 'no sign-in revoked');
 
       const next = new Map([...jar, ...jarA]);
       for (const [name, p] of [['A', a], ['B', b]] as const) {
@@ -173,7 +173,7 @@ t.test(
       next.delete('portal_at');
       const renewed = await fetch(`${b.url}/api/token/refresh/auto`, { method: 'POST', headers: { ...CALL, cookie: cookieHeader(next) } });
       t.equal(renewed.status, 200, 'the new refresh token refreshes again later');
-      t.equal(revocations() - revoked, 0, 'still nothing revoked');
+      t.equal(await revocations() - revoked, 0, 'still nothing revoked');
 
       const scrape = async (url: string) => parsePrometheusText(await (await fetch(url)).text());
       const [ma, mb] = [await scrape(`http://127.0.0.1:${metricsPort}/metrics`), await scrape(`${b.url}/metrics`)];

@@ -9,121 +9,121 @@ const books = curatedBooks();
 const A = books[100]?.isbn ?? '';
 const B = books[101]?.isbn ?? '';
 
-function add(s: StoreDb, type: ActivityType, day: string, points = 50, isbn: string | null = null): number {
-  return s.stores.activities.add({ memberId: m, type, isbn, points, reason: points > 0 ? 'awarded' : 'activity_limit', day, at: Date.parse(`${day}T12:00:00+09:00`) });
+async function add(s: StoreDb, type: ActivityType, day: string, points = 50, isbn: string | null = null): Promise<number> {
+  return await s.stores.activities.add({ memberId: m, type, isbn, points, reason: points > 0 ? 'awarded' : 'activity_limit', day, at: Date.parse(`${day}T12:00:00+09:00`) });
 }
 
 t.test('counts the rules need', async (t) => {
-  const s = storeDb();
+  const s = await storeDb();
   t.teardown(s.close);
   const a = s.stores.activities;
-  t.equal(a.countOfType(m, 'diary'), 0);
-  add(s, 'diary', '2026-11-01');
-  add(s, 'diary', '2026-11-01', 0);
-  add(s, 'diary', '2026-10-31');
-  t.equal(a.countOfType(m, 'diary'), 3);
-  t.equal(a.countOnDay(m, 'diary', '2026-11-01'), 2);
-  t.equal(a.countInMonth(m, 'diary', '2026-11'), 2);
-  t.equal(a.earnedCountInMonth(m, 'diary', '2026-11'), 1, 'only those that earned');
-  t.equal(a.countOfType(m, 'review'), 0);
+  t.equal(await a.countOfType(m, 'diary'), 0);
+  await add(s, 'diary', '2026-11-01');
+  await add(s, 'diary', '2026-11-01', 0);
+  await add(s, 'diary', '2026-10-31');
+  t.equal(await a.countOfType(m, 'diary'), 3);
+  t.equal(await a.countOnDay(m, 'diary', '2026-11-01'), 2);
+  t.equal(await a.countInMonth(m, 'diary', '2026-11'), 2);
+  t.equal(await a.earnedCountInMonth(m, 'diary', '2026-11'), 1, 'only those that earned');
+  t.equal(await a.countOfType(m, 'review'), 0);
 });
 
 t.test('an activity by id, revoked', async (t) => {
-  const s = storeDb();
+  const s = await storeDb();
   t.teardown(s.close);
-  const id = add(s, 'review', '2026-11-02', 500, A);
-  t.same(s.stores.activities.byId(id), { activityId: id, memberId: m, type: 'review', points: 500, status: 'recorded' });
-  s.stores.activities.revoke(id);
-  t.equal(s.stores.activities.byId(id)?.status, 'revoked');
-  t.equal(s.stores.activities.byId(999_999), undefined);
+  const id = await add(s, 'review', '2026-11-02', 500, A);
+  t.same(await s.stores.activities.byId(id), { activityId: id, memberId: m, type: 'review', points: 500, status: 'recorded' });
+  await s.stores.activities.revoke(id);
+  t.equal((await s.stores.activities.byId(id))?.status, 'revoked');
+  t.equal(await s.stores.activities.byId(999_999), undefined);
 });
 
 t.test('details and the lists: diaries, history, reviews, all activities', async (t) => {
-  const s = storeDb();
+  const s = await storeDb();
   t.teardown(s.close);
   const a = s.stores.activities;
-  const d1 = add(s, 'diary', '2026-11-01', 200, A);
-  a.addDiary(d1, { isbn: A, content: '첫 일지', readPages: 20 });
-  const d2 = add(s, 'diary', '2026-11-03', 50, A);
-  a.addDiary(d2, { isbn: A, content: '둘째 일지', readPages: null });
-  const d3 = add(s, 'diary', '2026-11-04', 50, B);
-  a.addDiary(d3, { isbn: B, content: '다른 책', readPages: 5 });
-  const r = add(s, 'review', '2026-11-05', 500, A);
-  a.addReview(r, { isbn: A, title: '좋은 책', content: '서평 본문', rating: 5 });
-  const l = add(s, 'loan', '2026-11-06', 1000, B);
-  a.addLoan(l, { memberId: m, loanNo: 'L-1', isbn: B, libraryCode: '4311101', libraryName: '청주시립도서관', loanDate: '2026-11-06' });
-  t.ok(a.loanExists(m, 'L-1'));
-  t.notOk(a.loanExists(m, 'L-2'));
+  const d1 = await add(s, 'diary', '2026-11-01', 200, A);
+  await a.addDiary(d1, { isbn: A, content: '첫 일지', readPages: 20 });
+  const d2 = await add(s, 'diary', '2026-11-03', 50, A);
+  await a.addDiary(d2, { isbn: A, content: '둘째 일지', readPages: null });
+  const d3 = await add(s, 'diary', '2026-11-04', 50, B);
+  await a.addDiary(d3, { isbn: B, content: '다른 책', readPages: 5 });
+  const r = await add(s, 'review', '2026-11-05', 500, A);
+  await a.addReview(r, { isbn: A, title: '좋은 책', content: '서평 본문', rating: 5 });
+  const l = await add(s, 'loan', '2026-11-06', 1000, B);
+  await a.addLoan(l, { memberId: m, loanNo: 'L-1', isbn: B, libraryCode: '4311101', libraryName: '청주시립도서관', loanDate: '2026-11-06' });
+  t.ok(await a.loanExists(m, 'L-1'));
+  t.notOk(await a.loanExists(m, 'L-2'));
   const page = { limit: 20, offset: 0 };
   const all = { memberId: m, from: null, to: null };
 
-  const diaries = a.diaries(all, page);
+  const diaries = await a.diaries(all, page);
   t.equal(diaries.total, 3);
   t.match(diaries.rows[0], { activity_key: d3, isbn: B, content: '다른 책', read_pages: 5, book_title: books[101]?.title });
-  t.equal(a.diaries({ ...all, isbn: A }, page).total, 2, 'one book');
-  t.equal(a.diaries({ ...all, from: '2026-11-03', to: '2026-11-03' }, page).total, 1, 'a period');
+  t.equal((await a.diaries({ ...all, isbn: A }, page)).total, 2, 'one book');
+  t.equal((await a.diaries({ ...all, from: '2026-11-03', to: '2026-11-03' }, page)).total, 1, 'a period');
 
-  const history = a.diaryHistory(all, page);
+  const history = await a.diaryHistory(all, page);
   t.equal(history.total, 2);
   t.match(history.rows.find((h) => h.isbn === A), { diary_count: 2, total_pages: 20, first_date: '2026-11-01', last_date: '2026-11-03' });
 
-  t.match(a.reviews(all, page), { total: 1, rows: [{ activity_key: r, title: '좋은 책', rating: 5, points: 500, point_reason: 'awarded' }] });
+  t.match(await a.reviews(all, page), { total: 1, rows: [{ activity_key: r, title: '좋은 책', rating: 5, points: 500, point_reason: 'awarded' }] });
 
-  const list = a.list(all, page, 21);
+  const list = await a.list(all, page, 21);
   t.equal(list.total, 5);
   t.match(list.rows.find((x) => x.activity_key === l), { activity_type: 'loan', activity_name: '도서 대출', detail: '청주시립도서관' });
   t.match(list.rows.find((x) => x.activity_key === d1), { detail: '첫 일지', book_title: books[100]?.title });
-  t.equal(a.list({ ...all, type: 'diary' }, page, 21).total, 3);
+  t.equal((await a.list({ ...all, type: 'diary' }, page, 21)).total, 3);
 
-  const counts = a.monthCounts(m, '2026-11');
+  const counts = await a.monthCounts(m, '2026-11');
   t.same(counts.get('diary'), { count: 3, earned: 3, points: 300 });
   t.same(counts.get('loan'), { count: 1, earned: 1, points: 1000 });
 });
 
 t.test('purchases, author talks, education certificates', async (t) => {
-  const s = storeDb();
+  const s = await storeDb();
   t.teardown(s.close);
   const a = s.stores.activities;
-  const p = add(s, 'purchase', '2026-11-05', 2000);
-  a.addPurchase(p, { bookstoreId: 4, receiptNo: 'R-77', purchaseDate: '2026-11-05', amount: 12000, bookTitle: '흰' });
-  t.ok(a.receiptExists(4, 'R-77'));
-  t.notOk(a.receiptExists(5, 'R-77'), 'a receipt number belongs to its bookstore');
-  const talk = a.talkByCode('TALK2026');
+  const p = await add(s, 'purchase', '2026-11-05', 2000);
+  await a.addPurchase(p, { bookstoreId: 4, receiptNo: 'R-77', purchaseDate: '2026-11-05', amount: 12000, bookTitle: '흰' });
+  t.ok(await a.receiptExists(4, 'R-77'));
+  t.notOk(await a.receiptExists(5, 'R-77'), 'a receipt number belongs to its bookstore');
+  const talk = await a.talkByCode('TALK2026');
   t.match(talk, { eventId: Number, heldOn: '2026-11-21' });
-  t.equal(a.talkByCode('talk2026'), undefined, 'codes are stored upper case');
-  const c = add(s, 'authortalk', '2026-11-21', 1000);
-  a.addTalkCheckin(c, m, talk?.eventId ?? 0);
-  t.ok(a.talkCheckedIn(m, talk?.eventId ?? 0));
-  t.match(a.eduTypes(), [{ edu_type: 'lifelong' }, { edu_type: 'reading_guide' }, { edu_type: 'reading_hours' }]);
-  t.match(a.eduType('lifelong'), { pattern: String, example: 'LE-2026-000123' });
-  t.equal(a.eduType('nope'), undefined);
-  const e = add(s, 'edu', '2026-11-07', 500);
-  a.addEdu(e, { eduType: 'lifelong', certificateNo: 'LE-2026-000001', courseName: '인문학 강좌', completedOn: '2026-10-01' });
-  t.ok(a.certificateExists('LE-2026-000001'));
-  const details = a.list({ memberId: m, from: null, to: null }, { limit: 10, offset: 0 }, 21).rows.map((x) => x.detail);
+  t.equal(await a.talkByCode('talk2026'), undefined, 'codes are stored upper case');
+  const c = await add(s, 'authortalk', '2026-11-21', 1000);
+  await a.addTalkCheckin(c, m, talk?.eventId ?? 0);
+  t.ok(await a.talkCheckedIn(m, talk?.eventId ?? 0));
+  t.match(await a.eduTypes(), [{ edu_type: 'lifelong' }, { edu_type: 'reading_guide' }, { edu_type: 'reading_hours' }]);
+  t.match(await a.eduType('lifelong'), { pattern: String, example: 'LE-2026-000123' });
+  t.equal(await a.eduType('nope'), undefined);
+  const e = await add(s, 'edu', '2026-11-07', 500);
+  await a.addEdu(e, { eduType: 'lifelong', certificateNo: 'LE-2026-000001', courseName: '인문학 강좌', completedOn: '2026-10-01' });
+  t.ok(await a.certificateExists('LE-2026-000001'));
+  const details = (await a.list({ memberId: m, from: null, to: null }, { limit: 10, offset: 0 }, 21)).rows.map((x) => x.detail);
   t.ok(details.some((d) => d.endsWith('· 흰')), 'purchase detail names the bookstore and the book');
   t.ok(details.includes('인문학 강좌'));
 });
 
 t.test('the monthly ranking: points earned less clawed back, ties share a rank', async (t) => {
-  const s = storeDb({ seed: false });
+  const s = await storeDb({ seed: false });
   t.teardown(s.close);
-  s.db.exec(`INSERT INTO members (member_id, user_id, user_no, user_key, user_name, password_hash, birth_year, valid_until, created_at, updated_at, city_code)
+  await s.db.exec(`INSERT INTO members (member_id, user_id, user_no, user_key, user_name, password_hash, birth_year, valid_until, created_at, updated_at, city_code)
     VALUES (11, 'aaa', 'n11', 'k11', '가나다', '!', 1990, '2030-12-31', 'x', 'x', '43130'),
            (12, 'bbb', 'n12', 'k12', '라마바', '!', 1990, '2030-12-31', 'x', 'x', NULL),
            (13, 'ccc', 'n13', 'k13', '사아자', '!', 1990, '2030-12-31', 'x', 'x', NULL)`);
-  const earn = (memberId: number, points: number) => {
-    const id = s.stores.activities.add({ memberId, type: 'review', isbn: null, points, reason: 'awarded', day: '2026-11-02', at: 0 });
-    s.stores.points.add({ memberId, entryType: 'earn', activityId: id, points, reason: 'awarded', day: '2026-11-02', at: 0 });
+  const earn = async (memberId: number, points: number) => {
+    const id = await s.stores.activities.add({ memberId, type: 'review', isbn: null, points, reason: 'awarded', day: '2026-11-02', at: 0 });
+    await s.stores.points.add({ memberId, entryType: 'earn', activityId: id, points, reason: 'awarded', day: '2026-11-02', at: 0 });
     return id;
   };
-  earn(11, 500);
-  earn(12, 500);
-  const c = earn(13, 1000);
-  s.stores.points.add({ memberId: 13, entryType: 'penalty', activityId: c, points: -1000, reason: '회수', day: '2026-11-03', at: 0 });
-  const r = s.stores.activities.ranking('2026-11', { limit: 10, offset: 0 });
+  await earn(11, 500);
+  await earn(12, 500);
+  const c = await earn(13, 1000);
+  await s.stores.points.add({ memberId: 13, entryType: 'penalty', activityId: c, points: -1000, reason: '회수', day: '2026-11-03', at: 0 });
+  const r = await s.stores.activities.ranking('2026-11', { limit: 10, offset: 0 });
   t.equal(r.total, 2, 'a member back at zero is not ranked');
   t.match(r.rows, [{ memberId: 11, rank: 1, points: 500, cityCode: '43130', activityCount: 1 }, { memberId: 12, rank: 1 }]);
-  t.match(s.stores.activities.rankOf('2026-11', 12), { rank: 1, userName: '라마바' });
-  t.equal(s.stores.activities.rankOf('2026-11', 13), undefined);
+  t.match(await s.stores.activities.rankOf('2026-11', 12), { rank: 1, userName: '라마바' });
+  t.equal(await s.stores.activities.rankOf('2026-11', 13), undefined);
 });

@@ -9,13 +9,13 @@ export const SEED_NOW = '2026-11-21T10:00:00+09:00';
 export interface StoreDb {
   db: Database;
   stores: Stores;
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function storeDb(opts: { seed?: boolean; now?: string } = {}): StoreDb {
-  const db = openDatabase(':memory:');
+export async function storeDb(opts: { seed?: boolean; now?: string } = {}): Promise<StoreDb> {
+  const db = await openDatabase(':memory:');
   const stores = createStores(db);
-  if (opts.seed ?? true) seed(db, resolveSettings({ clock: () => Date.parse(opts.now ?? SEED_NOW), random: () => 0.5 }), stores);
+  if (opts.seed ?? true) await seed(db, resolveSettings({ clock: () => Date.parse(opts.now ?? SEED_NOW), random: () => 0.5 }), stores);
   return { db, stores, close: () => db.close() };
 }
 

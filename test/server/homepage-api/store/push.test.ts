@@ -16,40 +16,40 @@ const AT = Date.parse(SEED_NOW);
 
 t.test('two connections claim a reminder once; the outcome is recorded', async (t) => {
   const file = join(mkdtempSync(join(tmpdir(), 'push-store-')), 'homepage.db');
-  const a = openDatabase(file);
-  seed(a, resolveSettings({ clock: () => AT, random: () => 0.5 }));
-  const b = openDatabase(file);
-  t.teardown(() => {
-    a.close();
-    b.close();
+  const a = await openDatabase(file);
+  await seed(a, resolveSettings({ clock: () => AT, random: () => 0.5 }));
+  const b = await openDatabase(file);
+  t.teardown(async () => {
+    await a.close();
+    await b.close();
   });
   const one = createStores(a);
   const two = createStores(b);
-  t.equal(one.transaction(() => one.push.claim(1, 'challenge', '2026-11-21', AT)), true, 'the first claims it');
-  t.equal(two.transaction(() => two.push.claim(1, 'challenge', '2026-11-21', AT)), false, 'the other process does not');
-  t.equal(two.transaction(() => two.push.claim(1, 'challenge', '2026-11-22', AT)), true, 'another day is another reminder');
-  t.equal(two.transaction(() => two.push.claim(1, 'club_meeting', '2026-11-21', AT)), true, 'another kind is another reminder');
-  one.push.settle(1, 'challenge', '2026-11-21', 'sent', 201);
-  t.same({ ...b.prepare("SELECT outcome, status FROM push_sends WHERE kind = 'challenge' AND day = '2026-11-21'").get() }, { outcome: 'sent', status: 201 });
+  t.equal(await one.transaction(() => one.push.claim(1, 'challenge', '2026-11-21', AT)), true, 'the first claims it');
+  t.equal(await two.transaction(() => two.push.claim(1, 'challenge', '2026-11-21', AT)), false, 'the other process does not');
+  t.equal(await two.transaction(() => two.push.claim(1, 'challenge', '2026-11-22', AT)), true, 'another day is another reminder');
+  t.equal(await two.transaction(() => two.push.claim(1, 'club_meeting', '2026-11-21', AT)), true, 'another kind is another reminder');
+  await one.push.settle(1, 'challenge', '2026-11-21', 'sent', 201);
+  t.same({ ...(await b.prepare("SELECT outcome, status FROM push_sends WHERE kind = 'challenge' AND day = '2026-11-21'").get()) }, { outcome: 'sent', status: 201 });
 });
 
 t.test('an endpoint belongs to one member; state without a subscription', async (t) => {
-  const db = openDatabase(':memory:');
+  const db = await openDatabase(':memory:');
   t.teardown(() => db.close());
-  seed(db, resolveSettings({ clock: () => AT, random: () => 0.5 }));
+  await seed(db, resolveSettings({ clock: () => AT, random: () => 0.5 }));
   const { push, transaction } = createStores(db);
   const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', p256dh: 'p', auth: 'a' };
-  t.equal(push.state(1), undefined);
-  transaction(() => {
-    push.saveState(1, { permission: 'granted', reminderHour: 8, remind: { challenge: 'Y', points_expiring: 'N', club_meeting: 'Y' } }, AT);
-    push.subscribe(1, sub, AT);
+  t.equal(await push.state(1), undefined);
+  await transaction(async () => {
+    await push.saveState(1, { permission: 'granted', reminderHour: 8, remind: { challenge: 'Y', points_expiring: 'N', club_meeting: 'Y' } }, AT);
+    await push.subscribe(1, sub, AT);
   });
-  t.same(push.state(1), {
+  t.same(await push.state(1), {
     permission: 'granted', reminderHour: 8, remind: { challenge: 'Y', points_expiring: 'N', club_meeting: 'Y' },
     updatedAt: '2026-11-21T10:00:00+09:00', endpoint: sub.endpoint,
   });
-  transaction(() => push.subscribe(2, sub, AT));
-  t.equal(push.state(1)?.endpoint, null, 'moved to member 2');
-  push.unsubscribe(2);
-  t.equal(db.prepare('SELECT count(*) AS n FROM push_subscriptions').get()?.['n'], 0);
+  await transaction(() => push.subscribe(2, sub, AT));
+  t.equal((await push.state(1))?.endpoint, null, 'moved to member 2');
+  await push.unsubscribe(2);
+  t.equal((await db.prepare('SELECT count(*) AS n FROM push_subscriptions').get())?.['n'], 0);
 });

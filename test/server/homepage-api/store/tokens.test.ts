@@ -5,31 +5,31 @@ import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
 import { storeDb } from './helpers.ts';
 
 t.test('families, access and refresh tokens', async (t) => {
-  const { stores, close } = storeDb();
+  const { stores, close } = await storeDb();
   t.teardown(close);
   const tokens = stores.tokens;
-  const family = tokens.openFamily(1, true, 1000);
+  const family = await tokens.openFamily(1, true, 1000);
   t.ok(family > 0);
-  tokens.addAccess(tokenHash('a1'), family, 5000, 1000);
-  tokens.addRefresh(tokenHash('r1'), family, 9000, 1000);
-  t.same(tokens.access(tokenHash('a1')), { familyId: family, memberId: 1, expiresAt: 5000, revoked: false });
-  t.same(tokens.refresh(tokenHash('r1')), { familyId: family, memberId: 1, keep: true, expiresAt: 9000, spent: false, revoked: false });
-  t.equal(tokens.access(tokenHash('unknown')), undefined);
+  await tokens.addAccess(tokenHash('a1'), family, 5000, 1000);
+  await tokens.addRefresh(tokenHash('r1'), family, 9000, 1000);
+  t.same(await tokens.access(tokenHash('a1')), { familyId: family, memberId: 1, expiresAt: 5000, revoked: false });
+  t.same(await tokens.refresh(tokenHash('r1')), { familyId: family, memberId: 1, keep: true, expiresAt: 9000, spent: false, revoked: false });
+  t.equal(await tokens.access(tokenHash('unknown')), undefined);
 
-  tokens.spendRefresh(tokenHash('r1'), 2000);
-  t.equal(tokens.refresh(tokenHash('r1'))?.spent, true);
-  tokens.revokeFamily(family, 'logout', 3000);
-  t.equal(tokens.access(tokenHash('a1'))?.revoked, true);
-  t.equal(tokens.refresh(tokenHash('r1'))?.revoked, true);
+  await tokens.spendRefresh(tokenHash('r1'), 2000);
+  t.equal((await tokens.refresh(tokenHash('r1')))?.spent, true);
+  await tokens.revokeFamily(family, 'logout', 3000);
+  t.equal((await tokens.access(tokenHash('a1')))?.revoked, true);
+  t.equal((await tokens.refresh(tokenHash('r1')))?.revoked, true);
 
-  tokens.purgeAccess(5001);
-  t.equal(tokens.access(tokenHash('a1')), undefined, 'expired access tokens are purged');
-  t.ok(tokens.refresh(tokenHash('r1')), 'refresh rows stay');
+  await tokens.purgeAccess(5001);
+  t.equal(await tokens.access(tokenHash('a1')), undefined, 'expired access tokens are purged');
+  t.ok(await tokens.refresh(tokenHash('r1')), 'refresh rows stay');
 });
 
 t.test('the seeded SSO token', async (t) => {
-  const { stores, close } = storeDb();
+  const { stores, close } = await storeDb();
   t.teardown(close);
-  t.match(stores.tokens.sso(tokenHash(SSO_TEST.token)), { memberId: 1 });
-  t.equal(stores.tokens.sso(tokenHash('other')), undefined);
+  t.match(await stores.tokens.sso(tokenHash(SSO_TEST.token)), { memberId: 1 });
+  t.equal(await stores.tokens.sso(tokenHash('other')), undefined);
 });
