@@ -4,11 +4,13 @@
  * that names the variable. The `public` part is what the browser may see.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { CacheTtls } from './homepage/public-cache.ts';
+import type { SchemePolicy } from './scheme.ts';
 import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from './env.ts';
 
 export { ConfigError };
@@ -34,6 +36,8 @@ export const PortalEnv = Type.Object({
   SHUTDOWN_DELAY_MS: EnvType.int(3_000, 0, 60_000),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  TLS_CERT_FILE: EnvType.optionalText('a PEM certificate file (with TLS_KEY_FILE)'),
+  TLS_KEY_FILE: EnvType.optionalText('a PEM private key file (with TLS_CERT_FILE)'),
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
   LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
@@ -77,6 +81,10 @@ export interface Config {
   dataDir: string;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or addresses/CIDRs (decision 0011). */
   trustProxy: TrustProxy;
+  /** HTTPS per request, or forced by COOKIE_SECURE (decision 0017). */
+  scheme: SchemePolicy;
+  /** The portal's own TLS (TLS_CERT_FILE / TLS_KEY_FILE, absolute paths); undefined → plain HTTP. */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** SSR render is aborted after this long (the shell or an error page is sent). */
   renderTimeoutMs: number;
   /** On SIGTERM, the whole shutdown must end within this long (else exit 1). */
@@ -117,8 +125,6 @@ export interface AuthConfig {
   /** Signs the session cookie. Random per process when SESSION_SECRET is unset. */
   sessionSecret: string;
   sessionSecretGenerated: boolean;
-  /** Secure cookies with the __Host- prefix (decisions D3: always in production). */
-  secureCookies: boolean;
   /** Hosts an absolute redirect target (login redirect URL, logout_url) may point to. */
   redirectHosts: string[];
   /** Sign-in attempts per IP per minute, and failures per account per hour. */
@@ -145,6 +151,8 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     homepageTimeoutMs: env.HOMEPAGE_TIMEOUT_MS,
     dataDir: resolve(env.DATA_DIR),
     trustProxy,
+    scheme: env.COOKIE_SECURE === undefined ? 'auto' : env.COOKIE_SECURE ? 'https' : 'http',
+    tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shutdownDelayMs: shutdownDelay(env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_GRACE_MS),
@@ -169,7 +177,6 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     auth: {
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,
-      secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
       redirectHosts,
       loginPerMinute: env.LOGIN_RATE_PER_MINUTE,
       loginFailuresPerHour: env.LOGIN_FAILURES_PER_HOUR,
@@ -187,6 +194,16 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** Both files or neither; a missing file stops the process at start, not at the first connection. */
+function tlsFiles(cert: string | undefined, key: string | undefined): Config['tls'] {
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  for (const [name, file] of [['TLS_CERT_FILE', cert], ['TLS_KEY_FILE', key]] as const) {
+    if (!existsSync(file)) throw new ConfigError(`${name} names a file that does not exist: ${file}`);
+  }
+  return { certFile: resolve(cert), keyFile: resolve(key) };
 }
 
 /** The delay before closing must leave time to drain within the grace. */

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedApi, type EmbeddedApi } from './homepage-api/embedded.ts';
 import { loggerOptions } from './logger.ts';
 import { startMetricsServer } from './scale/metrics-plugin.ts';
+import { plainHttpWarning } from './scheme.ts';
 
 let config: Config;
 try {
@@ -62,11 +63,13 @@ closeWithGrace(
 );
 
 await app.listen({ port: config.port, host: config.host });
+const plainHttp = plainHttpWarning({ host: config.host, tls: config.tls !== undefined, trustProxy: config.trustProxy, scheme: config.scheme });
+if (plainHttp) app.log.warn(plainHttp);
 // METRICS_PORT: /metrics on a listener of its own, not on the public port.
 if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, { host: config.host, port: config.metricsPort });
 app.log.info(
   {
-    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
+    url: `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
     homepageApi: embedded ? 'embedded' : config.homepageApiUrl,
     dev: config.dev,
     ...(metricsServer ? { metricsPort: config.metricsPort } : {}),

@@ -169,7 +169,7 @@ export class MemberAuth {
       s.user = r === 'unavailable' ? fromCookie : null;
       return s.user;
     }
-    if (fromCookie || req.cookies[this.cookies.names.session]) this.end(req, reply);
+    if (fromCookie || req.cookies[this.cookies.names(req).session]) this.end(req, reply);
     s.user = null;
     return null;
   }

@@ -44,7 +44,7 @@ t.test('sign-in answers the spec login response and sets the cookies of D3', asy
     t.equal(c?.httpOnly, true, `${c?.name} HttpOnly`);
     t.equal(c?.sameSite, 'Lax', `${c?.name} SameSite=Lax`);
     t.equal(c?.path, '/', `${c?.name} Path=/`);
-    t.notOk(c?.secure, `${c?.name} not Secure outside production`);
+    t.notOk(c?.secure, `${c?.name} not Secure over plain HTTP`);
   }
   t.equal(at?.maxAge, 60, 'access token cookie lives as long as the token');
   t.equal(rt?.maxAge, undefined, 'without keep, the refresh token is a browser-session cookie');
@@ -61,8 +61,8 @@ t.test('keep signed in: refresh token and autoLogin for 365 days', async (t) => 
   t.notOk(auto?.httpOnly, 'autoLogin is readable by the page (spec §3)');
 });
 
-t.test('production mode: Secure cookies with the __Host- prefix', async (t) => {
-  const prod = await buildTestPortal(api.url, { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+t.test('COOKIE_SECURE=Y: Secure cookies with the __Host- prefix (the scheme itself: scheme.test.ts)', async (t) => {
+  const prod = await buildTestPortal(api.url, { NODE_ENV: 'production', COOKIE_SECURE: 'Y', SESSION_SECRET: 'x'.repeat(40) });
   t.teardown(() => prod.close());
   const { res } = await login('reader01', PASSWORD, true, prod.app);
   t.equal(res.statusCode, 200);
