@@ -136,7 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     zlibOptions: { level: 6, flush: zlib.constants.Z_SYNC_FLUSH },
   });
   const metrics = new PortalMetrics();
-  await app.register(metricsPlugin, { metrics, exposeRoute: config.metricsPort === undefined });
+  await app.register(metricsPlugin, { metrics });
   await overloadProtection(app, config.overload, metrics);
   // Shared state of several instances (decision 0020); without REDIS_URL, this process's memory.
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log, metrics) : undefined;

@@ -42,7 +42,8 @@ export const PortalEnv = Type.Object({
   LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
   REDIS_URL: EnvType.optionalText('a redis:// or rediss:// URL'),
-  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'a port between 1 and 65535' })),
+  METRICS_PORT: EnvType.int(9464, 0, 65535),
+  METRICS_HOST: EnvType.text('127.0.0.1'),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: EnvType.int(1_000, 0, 60_000),
   OVERLOAD_MAX_HEAP_PERCENT: EnvType.int(90, 0, 100),
   OVERLOAD_RETRY_AFTER_S: EnvType.int(10, 1, 3600),
@@ -97,8 +98,8 @@ export interface Config {
   public: PublicConfig;
   /** Shared state of several instances (sign-in limits, refresh single-flight); undefined → memory. */
   redisUrl: string | undefined;
-  /** /metrics on its own listener on this port; undefined → on the public port. */
-  metricsPort: number | undefined;
+  /** /metrics on a listener of its own (loopback by default), never on the public port; undefined → no metrics listener (METRICS_PORT=0). */
+  metrics: { host: string; port: number } | undefined;
   overload: OverloadConfig;
 }
 
@@ -168,7 +169,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       pageTtlS: env.PAGE_CACHE_TTL_S,
     },
     redisUrl: redisUrl(env.REDIS_URL),
-    metricsPort: env.METRICS_PORT,
+    metrics: env.METRICS_PORT === 0 ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     overload: {
       maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapPercent: env.OVERLOAD_MAX_HEAP_PERCENT,

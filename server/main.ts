@@ -65,14 +65,21 @@ closeWithGrace(
 await app.listen({ port: config.port, host: config.host });
 const plainHttp = plainHttpWarning({ host: config.host, tls: config.tls !== undefined, trustProxy: config.trustProxy, scheme: config.scheme });
 if (plainHttp) app.log.warn(plainHttp);
-// METRICS_PORT: /metrics on a listener of its own, not on the public port.
-if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, { host: config.host, port: config.metricsPort });
+// /metrics on a listener of its own (loopback by default), never on the public port. A port
+// already taken (a second portal on one laptop) costs the metrics, not the portal.
+if (config.metrics) {
+  try {
+    metricsServer = await startMetricsServer(app.metrics, config.metrics);
+  } catch (err) {
+    app.log.warn({ err: { message: (err as Error).message }, metrics: config.metrics }, 'metrics listener not started: set METRICS_PORT (0 turns it off)');
+  }
+}
 app.log.info(
   {
     url: `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
     homepageApi: embedded ? 'embedded' : config.homepageApiUrl,
     dev: config.dev,
-    ...(metricsServer ? { metricsPort: config.metricsPort } : {}),
+    ...(metricsServer && config.metrics ? { metricsHost: config.metrics.host, metricsPort: (metricsServer.server.address() as { port: number }).port } : {}),
     sharedState: config.redisUrl ? 'redis' : 'memory',
   },
   'portal listening',

@@ -78,7 +78,8 @@ t.test(
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     };
     const a = await startPortalProcess({ ...env, METRICS_PORT: String(metricsPort) });
-    const b = await startPortalProcess(env);
+    const metricsPortB = await freePort();
+    const b = await startPortalProcess({ ...env, METRICS_PORT: String(metricsPortB) });
     t.teardown(async () => {
       await a.stop();
       await b.stop();
@@ -176,13 +177,15 @@ t.test(
       t.equal(revocations() - revoked, 0, 'still nothing revoked');
 
       const scrape = async (url: string) => parsePrometheusText(await (await fetch(url)).text());
-      const [ma, mb] = [await scrape(`http://127.0.0.1:${metricsPort}/metrics`), await scrape(`${b.url}/metrics`)];
+      const [ma, mb] = [await scrape(`http://127.0.0.1:${metricsPort}/metrics`), await scrape(`http://127.0.0.1:${metricsPortB}/metrics`)];
       const both = (labels: Record<string, string>) =>
         sampleSum(ma, 'portal_token_refresh_total', labels) + sampleSum(mb, 'portal_token_refresh_total', labels);
       t.ok(both({ outcome: 'ok', source: 'shared' }) >= 1, 'a shared refresh is counted');
       t.equal(sampleSum(ma, 'portal_redis_up'), 1, 'A sees Redis up');
-      const publicA = await fetch(`${a.url}/metrics`);
-      t.notOk((await publicA.text()).includes('portal_http_request_duration_seconds'), 'A (METRICS_PORT) has no /metrics on its public port');
+      for (const [name, p] of [['A', a], ['B', b]] as const) {
+        const pub = await fetch(`${p.url}/metrics`);
+        t.notOk((await pub.text()).includes('portal_http_request_duration_seconds'), `${name} has no /metrics on its public port`);
+      }
     });
 
     await t.test('Redis goes away: both instances keep signing members in, from memory', async (t) => {
