@@ -184,6 +184,7 @@ t.test('refresh rotation; a reused refresh token revokes the whole family', asyn
   t.not(second, first, 'rotated');
 
   await new Promise((r) => setTimeout(r, 2_100)); // past the portal's short sharing window
+  now += 11_000; // and past the API's grace window (decision 0114)
   const stolen = new Jar();
   stolen.set('portal_rt', first);
   const reuse = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: stolen.header() } });
@@ -191,6 +192,32 @@ t.test('refresh rotation; a reused refresh token revokes the whole family', asyn
   const victim = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
   t.equal(victim.statusCode, 401, 'and the family is revoked: the newest token no longer works');
   t.ok(victim.cookies.some((c) => c.name === 'portal_rt' && (c.value === '' || c.maxAge === 0)), 'cookies cleared');
+});
+
+t.test('pre-refresh cookies replayed within the grace stay signed in; past it, signed out (decision 0114)', async (t) => {
+  const { jar } = await login('reader01');
+  const before = new Jar();
+  for (const name of ['portal_at', 'portal_rt', 'portal_session']) before.set(name, jar.get(name) ?? '');
+  // The browser refreshes, but the answer never reaches it (an aborted response, a second tab).
+  jar.delete('portal_at');
+  const missed = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(missed.statusCode, 200);
+  const newPair = new Jar().take(missed);
+  await new Promise((r) => setTimeout(r, 2_100)); // past the portal's own sharing window: the API decides
+  now += 5_000;
+  // Its old cookies, once the old access token is gone, refresh again with the spent token.
+  before.delete('portal_at');
+  const replay = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: before.header() } });
+  t.equal(replay.statusCode, 200, 'still signed in');
+  t.match(replay.body, '김서연', 'the member page');
+  t.equal(new Jar().take(replay).get('portal_rt'), newPair.get('portal_rt'), 'the same new pair the browser missed');
+  const info = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: newPair.header() } });
+  t.equal(info.statusCode, 200, 'the member signed in elsewhere is not signed out');
+
+  await new Promise((r) => setTimeout(r, 2_100));
+  now += 11_000;
+  const late = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: before.header() } });
+  t.equal(late.statusCode, 401, 'past the grace it is reuse: signed out');
 });
 
 t.test('concurrent refreshes of one browser share one rotation', async (t) => {
