@@ -23,6 +23,7 @@ import { AuthCookies } from './auth/cookies.ts';
 import { FailureCounter, SharedFailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
 import { SharedRefreshFlight } from './auth/refresh-flight.ts';
+import { SharedRevocations } from './auth/revocations.ts';
 import { sameOrigin } from './auth/same-origin.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
@@ -173,7 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
   }
   const auth = new MemberAuth(homepage, new AuthCookies(config.scheme), {
-    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000) } : {}),
+    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000), revocations: new SharedRevocations(redis) } : {}),
     onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
   });
   const hour = 60 * 60 * 1000;

@@ -34,6 +34,17 @@ export function cookieNames(secure: boolean): CookieNames {
   return { access: `${p}portal_at`, refresh: `${p}portal_rt`, session: `${p}portal_session` };
 }
 
+/**
+ * What the signed session cookie holds: the member, the id of this sign-in (kept across
+ * refreshes; revoked by 로그아웃, decision 0115), and when it ends at the latest (epoch ms:
+ * its refresh token's end, after which nothing could restore it).
+ */
+export interface SignedSession {
+  user: SessionUser;
+  sid: string;
+  exp: number;
+}
+
 export interface IssuedTokens {
   access_token: string;
   access_expires_in: number;
@@ -76,15 +87,21 @@ export class AuthCookies {
     };
   }
 
-  /** Reads and verifies the signed session cookie. */
-  readSession(req: FastifyRequest): SessionUser | null {
+  /**
+   * Reads and verifies the signed session cookie: the member, the sign-in's id and its end.
+   * A cookie without an id (written before sessions had one) or past its end is none.
+   */
+  readSession(req: FastifyRequest): SignedSession | null {
     const raw = req.cookies[this.names(req).session];
     if (!raw) return null;
     const unsigned = req.unsignCookie(raw);
     if (!unsigned.valid || unsigned.value === null) return null;
     try {
       const parsed: unknown = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8'));
-      return isSessionUser(parsed) ? parsed : null;
+      if (typeof parsed !== 'object' || parsed === null) return null;
+      const { sid, exp, ...user } = parsed as Record<string, unknown>;
+      if (typeof sid !== 'string' || typeof exp !== 'number' || exp <= Date.now() || !isSessionUser(user)) return null;
+      return { user, sid, exp };
     } catch {
       return null;
     }
@@ -94,14 +111,15 @@ export class AuthCookies {
    * After a sign-in or refresh: the access token lives as long as it is valid; the refresh
    * token and the session for a year when kept ("로그인 상태 유지"), else for the browser session.
    */
-  set(reply: FastifyReply, tokens: IssuedTokens, user: SessionUser, keep: boolean): void {
+  set(reply: FastifyReply, tokens: IssuedTokens, session: SignedSession, keep: boolean): void {
     const req = reply.request;
     const names = this.names(req);
     const httpOnly = this.#base(req, true);
     const persistent = keep ? { maxAge: Math.min(tokens.refresh_expires_in, YEAR_S) } : {};
     reply.setCookie(names.access, tokens.access_token, { ...httpOnly, maxAge: tokens.access_expires_in });
     reply.setCookie(names.refresh, tokens.refresh_token, { ...httpOnly, ...persistent });
-    reply.setCookie(names.session, Buffer.from(JSON.stringify(user)).toString('base64url'), {
+    const payload = { ...session.user, sid: session.sid, exp: session.exp };
+    reply.setCookie(names.session, Buffer.from(JSON.stringify(payload)).toString('base64url'), {
       ...httpOnly,
       ...persistent,
       signed: true,

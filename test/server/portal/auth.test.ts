@@ -254,6 +254,30 @@ t.test('logout: revokes, clears, answers the checked logout_url; GET navigations
   t.equal(again.statusCode, 401, 'the refresh token was revoked upstream');
 });
 
+t.test('after 로그아웃, replayed cookies render a visitor and the token routes answer 401 (decision 0115)', async (t) => {
+  const { jar } = await login('reader01', PASSWORD, true);
+  const signedIn = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: jar.header() } });
+  t.match(signedIn.body, '김서연', 'signed in, my page shows the member');
+  const out = await portal.app.inject({ method: 'POST', url: '/api/login/logout', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(out.statusCode, 200);
+  // The same cookies, replayed as they were before 로그아웃 (the access token cookie included).
+  for (const url of ['/mypage/mypage', '/main/homemain']) {
+    const page = await portal.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: jar.header() } });
+    t.equal(page.statusCode, 200, url);
+    for (const secret of ['김서연', 'reader01', '2026000001']) t.notOk(page.body.includes(secret), `${url}: no ${secret}`);
+    t.ok(page.cookies.some((c) => c.name === 'portal_session' && (c.value === '' || c.maxAge === 0)), `${url}: the session cookie is cleared`);
+  }
+  const token = await portal.app.inject({ method: 'GET', url: '/api/token/access/token', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(token.statusCode, 401, 'the old access token is not handed back');
+  t.notOk(token.body.includes(jar.get('portal_at') ?? 'none'));
+  const refresh = await portal.app.inject({ method: 'GET', url: '/api/token/refresh/token', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(refresh.statusCode, 401);
+  // A new sign-in of the same member is a new session, untouched by the old one's sign-out.
+  const again = await login('reader01');
+  const page = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: again.jar.header() } });
+  t.match(page.body, '김서연', 'a new sign-in is served');
+});
+
 t.test('token routes answer only same-origin calls with the portal header', async (t) => {
   const { jar } = await login('reader01');
   const refused = await portal.app.inject({ method: 'GET', url: '/api/token/access/token', headers: { cookie: jar.header() } });

@@ -132,6 +132,21 @@ t.test(
       t.match(await info.json(), { result: 'success' });
     });
 
+    await t.test('signed out on A, its replayed cookies are a visitor on B (the revocation is in Redis)', async (t) => {
+      const jar = await signIn(a);
+      const before = await fetch(`${b.url}/mypage/mypage`, { headers: { accept: 'text/html', cookie: cookieHeader(jar) } });
+      t.match(await before.text(), /김서연/, 'signed in on B');
+      const out = await fetch(`${a.url}/api/login/logout`, { method: 'POST', headers: { ...CALL, cookie: cookieHeader(jar) } });
+      t.equal(out.status, 200);
+      const keys = await admin.keys('portal:revoked-session:*');
+      t.equal(keys.length, 1, 'the revocation is in Redis');
+      const page = await fetch(`${b.url}/mypage/mypage`, { headers: { accept: 'text/html', cookie: cookieHeader(jar) } });
+      const html = await page.text();
+      for (const secret of ['김서연', 'reader01', '2026000001']) t.notOk(html.includes(secret), `B shows no ${secret}`);
+      const token = await fetch(`${b.url}/api/token/access/token`, { headers: { ...CALL, cookie: cookieHeader(jar) } });
+      t.equal(token.status, 401, 'B hands back no token');
+    });
+
     await t.test('concurrent refreshes on A and B: one rotation at the API, no revocation, both keep working', async (t) => {
       const jar = await signIn(a);
       jar.delete('portal_at');
