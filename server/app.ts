@@ -3,6 +3,7 @@
  * (main.ts) listens with it; tests build it and use inject() or a free port.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -22,6 +23,7 @@ import { AuthCookies } from './auth/cookies.ts';
 import { FailureCounter, SharedFailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
 import { SharedRefreshFlight } from './auth/refresh-flight.ts';
+import { SharedRevocations } from './auth/revocations.ts';
 import { sameOrigin } from './auth/same-origin.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
@@ -98,6 +100,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId,
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The portal's own TLS (decision 0017); read once at start.
+    ...(config.tls ? { https: { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } } : {}),
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 72_000,
     requestTimeout: 120_000,
@@ -133,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     zlibOptions: { level: 6, flush: zlib.constants.Z_SYNC_FLUSH },
   });
   const metrics = new PortalMetrics();
-  await app.register(metricsPlugin, { metrics, exposeRoute: config.metricsPort === undefined });
+  await app.register(metricsPlugin, { metrics });
   await overloadProtection(app, config.overload, metrics);
   // Shared state of several instances (decision 0020); without REDIS_URL, this process's memory.
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log, metrics) : undefined;
@@ -169,9 +173,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.auth.sessionSecretGenerated) {
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
   }
-  const secure = config.auth.secureCookies;
-  const auth = new MemberAuth(homepage, new AuthCookies(secure), {
-    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000) } : {}),
+  const auth = new MemberAuth(homepage, new AuthCookies(config.scheme), {
+    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000), revocations: new SharedRevocations(redis) } : {}),
     onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
   });
   const hour = 60 * 60 * 1000;
@@ -187,8 +190,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onExceeded: () => metrics.rateLimited('ip'),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, result: 'error', msg: serverMessages.login.tooMany }),
   });
-  await app.register(securityPlugin, { dev: config.dev, https: secure && config.env === 'production' });
-  await app.register(inappPlugin, { secureCookies: secure });
+  await app.register(securityPlugin, { dev: config.dev, scheme: config.scheme });
+  await app.register(inappPlugin, { scheme: config.scheme });
   await app.register(healthRoutes, { homepage: upstream, isShuttingDown: () => lifecycle.shuttingDown });
   await app.register(gatewayRoutes, { auth });
   await app.register(ssrPlugin, {
@@ -204,7 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
   await app.register(cardRoutes, { auth });
-  await app.register(displayRoutes, { secureCookies: secure });
+  await app.register(displayRoutes, { scheme: config.scheme });
   await app.register(pwaRoutes, { root: PROJECT_ROOT, dev: config.dev, siteName: config.public.siteName });
   await app.vite.ready();
 

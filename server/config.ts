@@ -4,11 +4,13 @@
  * that names the variable. The `public` part is what the browser may see.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { CacheTtls } from './homepage/public-cache.ts';
+import type { SchemePolicy } from './scheme.ts';
 import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from './env.ts';
 
 export { ConfigError };
@@ -34,11 +36,14 @@ export const PortalEnv = Type.Object({
   SHUTDOWN_DELAY_MS: EnvType.int(3_000, 0, 60_000),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  TLS_CERT_FILE: EnvType.optionalText('a PEM certificate file (with TLS_KEY_FILE)'),
+  TLS_KEY_FILE: EnvType.optionalText('a PEM private key file (with TLS_CERT_FILE)'),
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
   LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
   REDIS_URL: EnvType.optionalText('a redis:// or rediss:// URL'),
-  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'a port between 1 and 65535' })),
+  METRICS_PORT: EnvType.int(9464, 0, 65535),
+  METRICS_HOST: EnvType.text('127.0.0.1'),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: EnvType.int(1_000, 0, 60_000),
   OVERLOAD_MAX_HEAP_PERCENT: EnvType.int(90, 0, 100),
   OVERLOAD_RETRY_AFTER_S: EnvType.int(10, 1, 3600),
@@ -77,6 +82,10 @@ export interface Config {
   dataDir: string;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or addresses/CIDRs (decision 0011). */
   trustProxy: TrustProxy;
+  /** HTTPS per request, or forced by COOKIE_SECURE (decision 0017). */
+  scheme: SchemePolicy;
+  /** The portal's own TLS (TLS_CERT_FILE / TLS_KEY_FILE, absolute paths); undefined → plain HTTP. */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** SSR render is aborted after this long (the shell or an error page is sent). */
   renderTimeoutMs: number;
   /** On SIGTERM, the whole shutdown must end within this long (else exit 1). */
@@ -89,8 +98,8 @@ export interface Config {
   public: PublicConfig;
   /** Shared state of several instances (sign-in limits, refresh single-flight); undefined → memory. */
   redisUrl: string | undefined;
-  /** /metrics on its own listener on this port; undefined → on the public port. */
-  metricsPort: number | undefined;
+  /** /metrics on a listener of its own (loopback by default), never on the public port; undefined → no metrics listener (METRICS_PORT=0). */
+  metrics: { host: string; port: number } | undefined;
   overload: OverloadConfig;
 }
 
@@ -117,8 +126,6 @@ export interface AuthConfig {
   /** Signs the session cookie. Random per process when SESSION_SECRET is unset. */
   sessionSecret: string;
   sessionSecretGenerated: boolean;
-  /** Secure cookies with the __Host- prefix (decisions D3: always in production). */
-  secureCookies: boolean;
   /** Hosts an absolute redirect target (login redirect URL, logout_url) may point to. */
   redirectHosts: string[];
   /** Sign-in attempts per IP per minute, and failures per account per hour. */
@@ -145,6 +152,8 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     homepageTimeoutMs: env.HOMEPAGE_TIMEOUT_MS,
     dataDir: resolve(env.DATA_DIR),
     trustProxy,
+    scheme: env.COOKIE_SECURE === undefined ? 'auto' : env.COOKIE_SECURE ? 'https' : 'http',
+    tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shutdownDelayMs: shutdownDelay(env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_GRACE_MS),
@@ -160,7 +169,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       pageTtlS: env.PAGE_CACHE_TTL_S,
     },
     redisUrl: redisUrl(env.REDIS_URL),
-    metricsPort: env.METRICS_PORT,
+    metrics: env.METRICS_PORT === 0 ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     overload: {
       maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapPercent: env.OVERLOAD_MAX_HEAP_PERCENT,
@@ -169,7 +178,6 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     auth: {
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,
-      secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
       redirectHosts,
       loginPerMinute: env.LOGIN_RATE_PER_MINUTE,
       loginFailuresPerHour: env.LOGIN_FAILURES_PER_HOUR,
@@ -187,6 +195,16 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** Both files or neither; a missing file stops the process at start, not at the first connection. */
+function tlsFiles(cert: string | undefined, key: string | undefined): Config['tls'] {
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  for (const [name, file] of [['TLS_CERT_FILE', cert], ['TLS_KEY_FILE', key]] as const) {
+    if (!existsSync(file)) throw new ConfigError(`${name} names a file that does not exist: ${file}`);
+  }
+  return { certFile: resolve(cert), keyFile: resolve(key) };
 }
 
 /** The delay before closing must leave time to drain within the grace. */

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedApi, type EmbeddedApi } from './homepage-api/embedded.ts';
 import { loggerOptions } from './logger.ts';
 import { startMetricsServer } from './scale/metrics-plugin.ts';
+import { plainHttpWarning } from './scheme.ts';
 
 let config: Config;
 try {
@@ -62,14 +63,23 @@ closeWithGrace(
 );
 
 await app.listen({ port: config.port, host: config.host });
-// METRICS_PORT: /metrics on a listener of its own, not on the public port.
-if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, { host: config.host, port: config.metricsPort });
+const plainHttp = plainHttpWarning({ host: config.host, tls: config.tls !== undefined, trustProxy: config.trustProxy, scheme: config.scheme });
+if (plainHttp) app.log.warn(plainHttp);
+// /metrics on a listener of its own (loopback by default), never on the public port. A port
+// already taken (a second portal on one laptop) costs the metrics, not the portal.
+if (config.metrics) {
+  try {
+    metricsServer = await startMetricsServer(app.metrics, config.metrics);
+  } catch (err) {
+    app.log.warn({ err: { message: (err as Error).message }, metrics: config.metrics }, 'metrics listener not started: set METRICS_PORT (0 turns it off)');
+  }
+}
 app.log.info(
   {
-    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
+    url: `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
     homepageApi: embedded ? 'embedded' : config.homepageApiUrl,
     dev: config.dev,
-    ...(metricsServer ? { metricsPort: config.metricsPort } : {}),
+    ...(metricsServer && config.metrics ? { metricsHost: config.metrics.host, metricsPort: (metricsServer.server.address() as { port: number }).port } : {}),
     sharedState: config.redisUrl ? 'redis' : 'memory',
   },
   'portal listening',

@@ -1,11 +1,13 @@
 /**
  * The sign-in cookies of decisions D3. Tokens and the signed session live in httpOnly
  * cookies (page JavaScript never sees a token); `autoLogin` is the spec's readable flag.
- * In production they are Secure and carry the __Host- prefix.
+ * Over HTTPS they are Secure and carry the __Host- prefix; over plain HTTP on a laptop they
+ * are plain-named, which every engine keeps (decision 0017).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { SessionUser } from '#shared/session.ts';
+import { isHttps, type SchemePolicy } from '../scheme.ts';
 
 export const AUTO_LOGIN_COOKIE = 'autoLogin';
 
@@ -32,6 +34,17 @@ export function cookieNames(secure: boolean): CookieNames {
   return { access: `${p}portal_at`, refresh: `${p}portal_rt`, session: `${p}portal_session` };
 }
 
+/**
+ * What the signed session cookie holds: the member, the id of this sign-in (kept across
+ * refreshes; revoked by 로그아웃, decision 0115), and when it ends at the latest (epoch ms:
+ * its refresh token's end, after which nothing could restore it).
+ */
+export interface SignedSession {
+  user: SessionUser;
+  sid: string;
+  exp: number;
+}
+
 export interface IssuedTokens {
   access_token: string;
   access_expires_in: number;
@@ -39,23 +52,34 @@ export interface IssuedTokens {
   refresh_expires_in: number;
 }
 
-export class AuthCookies {
-  readonly names: CookieNames;
-  readonly #secure: boolean;
+const SECURE_NAMES = cookieNames(true);
+const PLAIN_NAMES = cookieNames(false);
 
-  constructor(secure: boolean) {
-    this.#secure = secure;
-    this.names = cookieNames(secure);
+export class AuthCookies {
+  readonly #policy: SchemePolicy;
+
+  constructor(policy: SchemePolicy) {
+    this.#policy = policy;
   }
 
-  #base(httpOnly: boolean): CookieSerializeOptions {
-    return { path: '/', httpOnly, sameSite: 'lax', secure: this.#secure };
+  /** Whether this request's cookies are Secure (it came over HTTPS, or COOKIE_SECURE=Y). */
+  secure(req: FastifyRequest): boolean {
+    return isHttps(req, this.#policy);
+  }
+
+  names(req: FastifyRequest): CookieNames {
+    return this.secure(req) ? SECURE_NAMES : PLAIN_NAMES;
+  }
+
+  #base(req: FastifyRequest, httpOnly: boolean): CookieSerializeOptions {
+    return { path: '/', httpOnly, sameSite: 'lax', secure: this.secure(req) };
   }
 
   read(req: FastifyRequest): { access?: string; refresh?: string; keep: boolean } {
     const c = req.cookies;
-    const access = tokenValue(c[this.names.access]);
-    const refresh = tokenValue(c[this.names.refresh]);
+    const names = this.names(req);
+    const access = tokenValue(c[names.access]);
+    const refresh = tokenValue(c[names.refresh]);
     return {
       ...(access ? { access } : {}),
       ...(refresh ? { refresh } : {}),
@@ -63,15 +87,21 @@ export class AuthCookies {
     };
   }
 
-  /** Reads and verifies the signed session cookie. */
-  readSession(req: FastifyRequest): SessionUser | null {
-    const raw = req.cookies[this.names.session];
+  /**
+   * Reads and verifies the signed session cookie: the member, the sign-in's id and its end.
+   * A cookie without an id (written before sessions had one) or past its end is none.
+   */
+  readSession(req: FastifyRequest): SignedSession | null {
+    const raw = req.cookies[this.names(req).session];
     if (!raw) return null;
     const unsigned = req.unsignCookie(raw);
     if (!unsigned.valid || unsigned.value === null) return null;
     try {
       const parsed: unknown = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8'));
-      return isSessionUser(parsed) ? parsed : null;
+      if (typeof parsed !== 'object' || parsed === null) return null;
+      const { sid, exp, ...user } = parsed as Record<string, unknown>;
+      if (typeof sid !== 'string' || typeof exp !== 'number' || exp <= Date.now() || !isSessionUser(user)) return null;
+      return { user, sid, exp };
     } catch {
       return null;
     }
@@ -81,22 +111,28 @@ export class AuthCookies {
    * After a sign-in or refresh: the access token lives as long as it is valid; the refresh
    * token and the session for a year when kept ("로그인 상태 유지"), else for the browser session.
    */
-  set(reply: FastifyReply, tokens: IssuedTokens, user: SessionUser, keep: boolean): void {
+  set(reply: FastifyReply, tokens: IssuedTokens, session: SignedSession, keep: boolean): void {
+    const req = reply.request;
+    const names = this.names(req);
+    const httpOnly = this.#base(req, true);
     const persistent = keep ? { maxAge: Math.min(tokens.refresh_expires_in, YEAR_S) } : {};
-    reply.setCookie(this.names.access, tokens.access_token, { ...this.#base(true), maxAge: tokens.access_expires_in });
-    reply.setCookie(this.names.refresh, tokens.refresh_token, { ...this.#base(true), ...persistent });
-    reply.setCookie(this.names.session, Buffer.from(JSON.stringify(user)).toString('base64url'), {
-      ...this.#base(true),
+    reply.setCookie(names.access, tokens.access_token, { ...httpOnly, maxAge: tokens.access_expires_in });
+    reply.setCookie(names.refresh, tokens.refresh_token, { ...httpOnly, ...persistent });
+    const payload = { ...session.user, sid: session.sid, exp: session.exp };
+    reply.setCookie(names.session, Buffer.from(JSON.stringify(payload)).toString('base64url'), {
+      ...httpOnly,
       ...persistent,
       signed: true,
     });
-    if (keep) reply.setCookie(AUTO_LOGIN_COOKIE, 'true', { ...this.#base(false), maxAge: YEAR_S });
-    else reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(false));
+    if (keep) reply.setCookie(AUTO_LOGIN_COOKIE, 'true', { ...this.#base(req, false), maxAge: YEAR_S });
+    else reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(req, false));
   }
 
   clear(reply: FastifyReply): void {
-    for (const name of [this.names.access, this.names.refresh, this.names.session]) reply.clearCookie(name, this.#base(true));
-    reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(false));
+    const req = reply.request;
+    const names = this.names(req);
+    for (const name of [names.access, names.refresh, names.session]) reply.clearCookie(name, this.#base(req, true));
+    reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(req, false));
   }
 }
 

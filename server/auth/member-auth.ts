@@ -4,6 +4,7 @@
  * and retries once on 403, and ends the session on 401 (spec §8). The gateway, the
  * sign-in routes and the SSR loaders all go through here, so they behave the same.
  */
+import { randomBytes } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginSuccess } from '#shared/contract/auth.ts';
@@ -12,6 +13,7 @@ import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/se
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
 import type { AuthCookies } from './cookies.ts';
 import { MemoryRefreshFlight, type RefreshFlight, type RefreshOutcome, type TokenAnswer } from './refresh-flight.ts';
+import { MemoryRevocations, type SessionRevocations } from './revocations.ts';
 
 /** Sign-in, refresh and SSO answers carry the contract's LoginSuccess fields (SSO adds code_value). */
 const tokenAnswer = Compile(LoginSuccess);
@@ -47,6 +49,8 @@ export interface MemberAuthOptions {
   flight?: RefreshFlight;
   /** Told the outcome of every refresh (metrics). */
   onRefresh?: (outcome: RefreshOutcome['kind'], shared: boolean) => void;
+  /** Where signed-out sessions are recorded: this process (default) or Redis (decision 0115). */
+  revocations?: SessionRevocations;
 }
 
 export class MemberAuth {
@@ -61,12 +65,14 @@ export class MemberAuth {
    */
   readonly #flight: RefreshFlight;
   readonly #onRefresh: MemberAuthOptions['onRefresh'];
+  readonly #revocations: SessionRevocations;
 
   constructor(homepage: HomepageClient, cookies: AuthCookies, opts: MemberAuthOptions = {}) {
     this.#homepage = homepage;
     this.cookies = cookies;
     this.#flight = opts.flight ?? new MemoryRefreshFlight();
     this.#onRefresh = opts.onRefresh;
+    this.#revocations = opts.revocations ?? new MemoryRevocations();
   }
 
   #stateOf(req: FastifyRequest): RequestAuthState {
@@ -110,10 +116,19 @@ export class MemberAuth {
     return outcome;
   }
 
-  /** Signs the member in on this reply (cookies) and for the rest of this request. */
+  /** Signs the member in on this reply (cookies) and for the rest of this request: a new sign-in, with a new session id. */
   signIn(req: FastifyRequest, reply: FastifyReply, answer: TokenAnswer, keep: boolean): SessionUser {
+    return this.#open(req, reply, answer, keep, randomBytes(16).toString('base64url'));
+  }
+
+  /** The same sign-in with a refreshed pair: the session keeps its id, so 로그아웃 still ends it. */
+  renew(req: FastifyRequest, reply: FastifyReply, answer: TokenAnswer, keep: boolean): SessionUser {
+    return this.#open(req, reply, answer, keep, this.cookies.readSession(req)?.sid ?? randomBytes(16).toString('base64url'));
+  }
+
+  #open(req: FastifyRequest, reply: FastifyReply, answer: TokenAnswer, keep: boolean, sid: string): SessionUser {
     const user = sessionUserFrom(answer);
-    this.cookies.set(reply, answer, user, keep);
+    this.cookies.set(reply, answer, { user, sid, exp: Date.now() + answer.refresh_expires_in * 1000 }, keep);
     const s = this.#stateOf(req);
     s.access = answer.access_token;
     s.refresh = answer.refresh_token;
@@ -121,6 +136,16 @@ export class MemberAuth {
     s.user = user;
     s.ended = false;
     return user;
+  }
+
+  /**
+   * 로그아웃: this session's id is recorded as signed out until it would have ended anyway,
+   * so a copy of its cookies renders a visitor's page from now on (decision 0115).
+   */
+  async signOut(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const signed = this.cookies.readSession(req);
+    if (signed) await this.#revocations.revoke(signed.sid, signed.exp);
+    this.end(req, reply);
   }
 
   /** Forgets the session on this reply (cookies cleared) and for the rest of this request. */
@@ -138,7 +163,7 @@ export class MemberAuth {
     if (!s.refresh) return 'rejected';
     const outcome = await this.refresh(s.refresh, req);
     if (outcome.kind === 'ok') {
-      this.signIn(req, reply, outcome.answer, s.keep);
+      this.renew(req, reply, outcome.answer, s.keep);
       log.info({ auth: { event: 'refresh', userId: outcome.answer.userId } }, 'access token refreshed');
       return 'ok';
     }
@@ -157,7 +182,14 @@ export class MemberAuth {
   async session(req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
     const s = this.#stateOf(req);
     if (s.user !== undefined) return s.user;
-    const fromCookie = this.cookies.readSession(req);
+    const signed = this.cookies.readSession(req);
+    if (signed && (await this.#revocations.isRevoked(signed.sid))) {
+      // A copy of a session that signed out (decision 0115): a visitor, whatever else it holds.
+      req.log.info({ auth: { event: 'signed-out-session' } }, 'a signed-out session cookie was presented: treated as a visitor');
+      this.end(req, reply);
+      return null;
+    }
+    const fromCookie = signed?.user ?? null;
     if (fromCookie && s.access) {
       s.user = fromCookie;
       return fromCookie;
@@ -169,7 +201,7 @@ export class MemberAuth {
       s.user = r === 'unavailable' ? fromCookie : null;
       return s.user;
     }
-    if (fromCookie || req.cookies[this.cookies.names.session]) this.end(req, reply);
+    if (fromCookie || req.cookies[this.cookies.names(req).session]) this.end(req, reply);
     s.user = null;
     return null;
   }

@@ -94,7 +94,7 @@ export async function refreshSession(auth: MemberAuth, req: FastifyRequest, repl
   if (!refresh) return ended();
   const outcome = await auth.refresh(refresh, req);
   if (outcome.kind === 'ok') {
-    auth.signIn(req, reply, outcome.answer, keep);
+    auth.renew(req, reply, outcome.answer, keep);
     req.log.info({ auth: { event: 'auto-login', userId: outcome.answer.userId } }, 'session restored');
     return { status: 200, answer: { result: 'success', msg: '', expired: false, ...memberFields(outcome.answer) } };
   }

@@ -82,6 +82,8 @@ export interface ApiSettings {
   refreshTtlS: number;
   /** Refresh token lifetime with "keep me signed in" (spec §9: 365 days). */
   refreshKeepTtlS: number;
+  /** A spent refresh token answers the same new pair for this long (decision 0114); 0: reuse at once. */
+  refreshGraceS: number;
   /** Where the portal sends a member after GET /common/token/logout. */
   logoutUrl: string;
   /** Code 60/2 (decisions D2) when the codes table does not override it. */
@@ -107,6 +109,7 @@ export const ApiEnv = Type.Object({
   ACCESS_TOKEN_TTL_S: EnvType.int(1800, 1, 31_536_000),
   REFRESH_TOKEN_TTL_S: EnvType.int(24 * 60 * 60, 1, 31_536_000),
   REFRESH_TOKEN_TTL_KEEP_S: EnvType.int(365 * 24 * 60 * 60, 1, 31_536_000),
+  REFRESH_GRACE_S: EnvType.int(10, 0, 60),
   LOGOUT_URL: EnvType.path('/main/homemain'),
   LOGIN_REDIRECT_URL: EnvType.path('/login/login'),
   POINTS_MONTHLY_CAP: EnvType.int(DEFAULT_RULES.monthlyCap, 0, 10_000_000),
@@ -146,6 +149,7 @@ export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'c
     accessTtlS: env.ACCESS_TOKEN_TTL_S,
     refreshTtlS: env.REFRESH_TOKEN_TTL_S,
     refreshKeepTtlS: env.REFRESH_TOKEN_TTL_KEEP_S,
+    refreshGraceS: env.REFRESH_GRACE_S,
     logoutUrl: env.LOGOUT_URL,
     loginRedirectUrl: env.LOGIN_REDIRECT_URL,
     rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP },

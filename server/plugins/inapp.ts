@@ -8,8 +8,9 @@ import { detectInApp, INAPP_CONTINUE_COOKIE } from '#shared/inapp.ts';
 import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
+import { isHttps, type SchemePolicy } from '../scheme.ts';
 
-export const inappPlugin = fp<{ secureCookies: boolean }>(
+export const inappPlugin = fp<{ scheme: SchemePolicy }>(
   async (app, opts) => {
     app.addHook('onRequest', async (req, reply) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return;
@@ -24,7 +25,7 @@ export const inappPlugin = fp<{ secureCookies: boolean }>(
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
-          secure: opts.secureCookies,
+          secure: isHttps(req, opts.scheme),
           maxAge: 60 * 60 * 24,
         });
         return reply.redirect(safeLocalPath(params.get('url')) ?? HOME_PATH, 302);

@@ -3,15 +3,19 @@
  * Content Security Policy written from prepared strings (decision 0035): pages get scripts
  * only from this origin with the page's nonce, no inline styles, no framing; every other
  * answer (JSON, assets, redirects) gets a fixed policy that allows nothing to run. Vite's
- * dev server injects inline code, so development runs without CSP.
+ * dev server injects inline code, so development runs without CSP. HSTS and
+ * `upgrade-insecure-requests` go only on answers to HTTPS requests (decision 0017): over
+ * http://127.0.0.1 WebKit would upgrade the page's own scripts to an https:// where
+ * nothing listens.
  */
 import { randomBytes } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OFFLINE_PATH, SERVICE_WORKER_PATH } from '#shared/pwa.ts';
+import { isHttps, type SchemePolicy } from '../scheme.ts';
 
 /** The page policy's directives; `{nonce}` is filled per page. */
 const PAGE_DIRECTIVES: readonly string[] = [
@@ -60,30 +64,43 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export const securityPlugin = fp<{ dev: boolean; https: boolean }>(
+/** The fixed headers of one scheme, and the page policy around its nonce. */
+interface SchemeHeaders {
+  fixed: Record<string, string>;
+  pageCsp: readonly [before: string, after: string];
+}
+
+function schemeHeaders(dev: boolean, https: boolean): SchemeHeaders {
+  const fixed = {
+    ...helmetHeaders({
+      contentSecurityPolicy: false,
+      // Same-origin pages open the library's sites in new tabs; no need to isolate further.
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: https && !dev ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+  const directives = https ? [...PAGE_DIRECTIVES, 'upgrade-insecure-requests'] : PAGE_DIRECTIVES;
+  const [before = '', after = ''] = directives.join('; ').split('{nonce}');
+  return { fixed: dev ? fixed : { ...fixed, 'content-security-policy': OTHER_CSP }, pageCsp: [before, after] };
+}
+
+export const securityPlugin = fp<{ dev: boolean; scheme: SchemePolicy }>(
   async (app, opts) => {
-    const fixed = {
-      ...helmetHeaders({
-        contentSecurityPolicy: false,
-        // Same-origin pages open the library's sites in new tabs; no need to isolate further.
-        crossOriginEmbedderPolicy: false,
-        strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      }),
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    };
-    const withOtherCsp = opts.dev ? fixed : { ...fixed, 'content-security-policy': OTHER_CSP };
-    const directives = opts.https ? [...PAGE_DIRECTIVES, 'upgrade-insecure-requests'] : PAGE_DIRECTIVES;
-    const [before = '', after = ''] = directives.join('; ').split('{nonce}');
+    const overHttps = schemeHeaders(opts.dev, true);
+    const overHttp = schemeHeaders(opts.dev, false);
+    const headersOf = (req: FastifyRequest) => (isHttps(req, opts.scheme) ? overHttps : overHttp);
     // A callback hook (no promise per request); one call sets the whole prepared set.
     app.addHook('onRequest', (req, reply, done) => {
-      reply.headers(withOtherCsp);
+      reply.headers(headersOf(req).fixed);
       if (!opts.dev && SELF_ONLY_PATHS.has(req.url.split('?')[0] ?? '')) reply.header('content-security-policy', SELF_ONLY_CSP);
       done();
     });
     app.decorate('pageCsp', (reply: FastifyReply) => {
       if (opts.dev) return undefined;
       const nonce = randomBytes(16).toString('base64');
+      const [before, after] = headersOf(reply.request).pageCsp;
       reply.header('content-security-policy', before + nonce + after);
       return nonce;
     });

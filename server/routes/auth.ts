@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       // Revokes the family even when the access token had expired.
       await homepage.call({ method: 'POST', path: '/api/v1/homepage/auth/logout', body: { refresh_token: refresh }, requestId: req.id, log: req.log });
     }
-    auth.end(req, reply);
+    await auth.signOut(req, reply);
     req.log.info({ auth: { event: 'logout' } }, 'signed out');
     if (req.method === 'GET' && wantsHtml(req)) return reply.redirect(target, 303);
     return { result: 'success', logout_url: target };
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     if (!refresh) return reply.code(401).send({ result: 'error', msg: messages.session.ended });
     const outcome = await auth.refresh(refresh, req);
     if (outcome.kind === 'ok') {
-      auth.signIn(req, reply, outcome.answer, keep);
+      auth.renew(req, reply, outcome.answer, keep);
       reply.header('cache-control', 'no-store');
       return { result: 'success', access_token: outcome.answer.access_token };
     }

@@ -12,9 +12,10 @@ import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
+import { isHttps, type SchemePolicy } from '../scheme.ts';
 
 export interface DisplayRoutesOptions {
-  secureCookies: boolean;
+  scheme: SchemePolicy;
 }
 
 const DisplayBody = {
@@ -46,7 +47,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
         path: '/',
         maxAge: DISPLAY_MAX_AGE_S,
         sameSite: 'lax',
-        secure: opts.secureCookies,
+        secure: isHttps(req, opts.scheme),
         httpOnly: false,
       });
       return reply.header('cache-control', 'no-store').redirect(displayReturnPath(req.body.returnTo), 303);

@@ -1,7 +1,7 @@
 /**
  * Request metrics for every route (by route pattern, never the raw URL) and the
- * Prometheus endpoint: GET /metrics on the public port, or, with METRICS_PORT, on a
- * listener of its own (then not on the public port).
+ * Prometheus endpoint: GET /metrics on a listener of its own (METRICS_HOST:METRICS_PORT,
+ * 127.0.0.1:9464 by default), never on the public port (decision 0021).
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,8 +15,6 @@ declare module 'fastify' {
 
 export interface MetricsPluginOptions {
   metrics: PortalMetrics;
-  /** GET /metrics on this app (false when METRICS_PORT gives it a listener of its own). */
-  exposeRoute: boolean;
 }
 
 async function answer(metrics: PortalMetrics, reply: FastifyReply): Promise<FastifyReply> {
@@ -33,7 +31,6 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       metrics.request(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
-    if (opts.exposeRoute) app.get('/metrics', { logLevel: 'warn' }, (_req, reply) => answer(metrics, reply));
   },
   { name: 'portal-metrics' },
 );

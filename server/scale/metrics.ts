@@ -20,7 +20,7 @@ export type RateLimitKind = 'ip' | 'account';
 export type RefreshResult = 'ok' | 'rejected' | 'unavailable';
 /** `upstream`: this request called the API; `shared`: it took another request's answer. */
 export type RefreshSource = 'upstream' | 'shared';
-export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh';
+export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh' | 'session_revocation';
 /** The public read cache's kinds and outcomes (decision 0033). */
 const CACHE_KINDS: readonly (CacheKind | 'page')[] = ['notice', 'code', 'content', 'popular', 'search', 'page'];
 const CACHE_OUTCOMES: readonly CacheOutcome[] = ['hit', 'miss', 'stale', 'bypass'];

@@ -38,10 +38,11 @@ test.describe('desktop', () => {
     const persisted = JSON.parse((await flag(page, 'root')) ?? '{}') as { version?: number; state?: { user?: { user_id?: string } } };
     expect(persisted.version).toBe(1);
     expect(persisted.state?.user?.user_id).toBe('reader01');
-    // Production mode (as the README starts it): __Host- prefixed, Secure, httpOnly.
-    const at = (await context.cookies()).find((c) => c.name === '__Host-portal_at');
+    // Production mode over plain HTTP on loopback (decision 0017): plain-named, httpOnly, not
+    // Secure; over HTTPS they are __Host- and Secure (test/server/portal/scheme.test.ts, test/engines).
+    const at = (await context.cookies()).find((c) => c.name === 'portal_at');
     expect(at?.httpOnly).toBe(true);
-    expect(at?.secure).toBe(true);
+    expect(at?.secure).toBe(false);
     expect(at?.sameSite).toBe('Lax');
 
     await page.reload();
@@ -126,7 +127,7 @@ test.describe('desktop', () => {
 
     // A month later: the access token and the session cookie are long gone; the refresh token remains.
     const later = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
-    await later.addCookies(cookies.filter((c) => c.name === '__Host-portal_rt' || c.name === 'autoLogin'));
+    await later.addCookies(cookies.filter((c) => c.name === 'portal_rt' || c.name === 'autoLogin'));
     const tab = await later.newPage();
     await tab.goto('/main/homemain');
     await hydrated(tab);

@@ -24,6 +24,8 @@ export const E2E_ENV: Record<string, string> = {
   LOGIN_RATE_PER_MINUTE: '1000',
   // No load balancer to tell in tests: stop at once.
   SHUTDOWN_DELAY_MS: '0',
+  // Several portals at once: no metrics listener on the shared default port.
+  METRICS_PORT: '0',
 };
 
 export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {

@@ -1,10 +1,11 @@
 /**
  * Opaque tokens (decisions D3): 32 random bytes, base64url, stored only as SHA-256
  * hashes. A sign-in opens a family; each refresh spends its refresh token and issues a
- * new pair in the same family (rotation). A spent refresh token presented again is
- * reuse: the whole family is revoked.
+ * new pair in the same family (rotation). A spent refresh token presented again within
+ * the grace window (REFRESH_GRACE_S, decision 0114) answers the same new pair: the browser
+ * missed it (an aborted answer, a second tab). Later, it is reuse: the whole family is revoked.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Stores } from '../store/index.ts';
 import type { ApiSettings } from '../settings.ts';
 
@@ -43,8 +44,42 @@ export async function signIn(stores: Stores, s: ApiSettings, memberId: number, k
 }
 
 export type RefreshOutcome =
-  | { ok: true; memberId: number; tokens: IssuedTokens }
+  | { ok: true; memberId: number; tokens: IssuedTokens; /** The grace window's answer again. */ repeated: boolean }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/**
+ * The pair a refresh token was exchanged for, sealed (AES-256-GCM) with a key derived from
+ * that refresh token: the database keeps only the token's hash, so only whoever presents the
+ * spent token again can open it.
+ */
+function successorKey(refreshToken: string): Buffer {
+  return createHash('sha256').update('refresh-successor\0', 'utf8').update(refreshToken, 'utf8').digest();
+}
+
+function seal(refreshToken: string, tokens: IssuedTokens): Uint8Array {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(refreshToken), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+function unseal(refreshToken: string, sealed: Uint8Array): IssuedTokens | undefined {
+  try {
+    const buf = Buffer.from(sealed);
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(refreshToken), buf.subarray(0, 12));
+    decipher.setAuthTag(buf.subarray(12, 28));
+    const parsed: unknown = JSON.parse(Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString('utf8'));
+    return isIssued(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isIssued(v: unknown): v is IssuedTokens {
+  if (typeof v !== 'object' || v === null) return false;
+  const t = v as Record<string, unknown>;
+  return typeof t['access_token'] === 'string' && typeof t['refresh_token'] === 'string' && typeof t['access_expires_in'] === 'number' && typeof t['refresh_expires_in'] === 'number';
+}
 
 export async function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken: string): Promise<RefreshOutcome> {
   const now = s.clock();
@@ -53,13 +88,19 @@ export async function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken
     const row = await stores.tokens.refresh(hash);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked) return { ok: false, reason: 'revoked' };
-    if (row.spent) {
+    if (row.spentAt !== null) {
+      // Within the grace: the same pair again (what the browser missed), nothing revoked.
+      const again = row.successor && now - row.spentAt <= s.refreshGraceS * 1000 ? unseal(refreshToken, row.successor) : undefined;
+      if (again) return { ok: true, memberId: row.memberId, tokens: again, repeated: true };
       await stores.tokens.revokeFamily(row.familyId, 'refresh token reused', now);
       return { ok: false, reason: 'reused' };
     }
     if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
-    await stores.tokens.spendRefresh(hash, now);
-    return { ok: true, memberId: row.memberId, tokens: await issuePair(stores, s, row.familyId, row.keep, now) };
+    // Housekeeping: sealed pairs past their grace are of no use to anyone.
+    await stores.tokens.forgetSuccessors(now - s.refreshGraceS * 1000);
+    const tokens = await issuePair(stores, s, row.familyId, row.keep, now);
+    await stores.tokens.spendRefresh(hash, now, seal(refreshToken, tokens));
+    return { ok: true, memberId: row.memberId, tokens, repeated: false };
   });
 }
 

@@ -65,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.log.info({ reason: outcome.reason }, 'refresh refused');
         throw new ApiError(401, apiMessages.auth.sessionEnded);
       }
+      if (outcome.repeated) req.log.info({ memberId: outcome.memberId }, 'spent refresh token within the grace: the same pair again');
       const member = await stores.members.byId(outcome.memberId);
       if (!member || effectiveStatus(member, settings.clock()) !== 'active') {
         throw new ApiError(401, apiMessages.auth.sessionEnded);

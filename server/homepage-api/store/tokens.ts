@@ -7,7 +7,10 @@ export interface RefreshRow {
   memberId: number;
   keep: boolean;
   expiresAt: number;
-  spent: boolean;
+  /** When it was exchanged for a new pair (ms), or null. */
+  spentAt: number | null;
+  /** That pair, sealed with a key the spent token derives (decision 0114); null once the grace is over. */
+  successor: Uint8Array | null;
   revoked: boolean;
 }
 
@@ -24,7 +27,8 @@ function toRefresh(r: Row): RefreshRow {
     memberId: int(r, 'member_id'),
     keep: int(r, 'keep') === 1,
     expiresAt: int(r, 'expires_at'),
-    spent: r['spent_at'] !== null,
+    spentAt: r['spent_at'] === null ? null : int(r, 'spent_at'),
+    successor: r['successor'] instanceof Uint8Array ? r['successor'] : null,
     revoked: r['revoked_at'] !== null,
   };
 }
@@ -35,11 +39,12 @@ export function tokenStore(db: Database) {
   const purgeAccess = db.prepare('DELETE FROM access_tokens WHERE expires_at < ?');
   const insertFamily = db.prepare('INSERT INTO token_families (member_id, keep, created_at) VALUES (?, ?, ?) RETURNING family_id');
   const refreshRow = db.prepare(
-    `SELECT r.family_id, r.expires_at, r.spent_at, f.revoked_at, f.keep, f.member_id
+    `SELECT r.family_id, r.expires_at, r.spent_at, r.successor, f.revoked_at, f.keep, f.member_id
        FROM refresh_tokens r JOIN token_families f USING (family_id)
       WHERE r.token_hash = ?`,
   );
-  const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ? WHERE token_hash = ?');
+  const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ?, successor = ? WHERE token_hash = ?');
+  const forgetSuccessors = db.prepare('UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND spent_at < ?');
   const revokeFamily = db.prepare(
     'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL',
   );
@@ -68,8 +73,13 @@ export function tokenStore(db: Database) {
       const r = await refreshRow.get(hash);
       return r ? toRefresh(r) : undefined;
     },
-    async spendRefresh(hash: Buffer, now: number): Promise<void> {
-      await spendRefresh.run(now, hash);
+    /** Marks the token spent, keeping the sealed pair it was exchanged for. */
+    async spendRefresh(hash: Buffer, now: number, successor: Uint8Array): Promise<void> {
+      await spendRefresh.run(now, successor, hash);
+    },
+    /** Drops the sealed pairs of tokens spent before `before` (their grace is over). */
+    async forgetSuccessors(before: number): Promise<void> {
+      await forgetSuccessors.run(before);
     },
     async revokeFamily(familyId: number, reason: string, now: number): Promise<void> {
       await revokeFamily.run(now, reason, familyId);

@@ -99,7 +99,14 @@ t.test('refresh: rotation, reuse revokes the family, expiry', async (t) => {
   t.not(b1.refresh_token, first.refresh_token, 'a new refresh token');
   t.equal((await call(app, b1.access_token, 'GET', '/user/info')).statusCode, 200, 'new access token works');
 
-  // The spent token again: reuse → 401 and the whole family (also the newest tokens) revoked.
+  // Within the grace window (decision 0114) the spent token answers the same pair, revoking nothing.
+  const again = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: first.refresh_token } });
+  t.equal(again.statusCode, 200, 'the spent token within the grace');
+  t.same([again.json().access_token, again.json().refresh_token], [b1.access_token, b1.refresh_token], 'the same new pair again');
+  t.equal((await call(app, b1.access_token, 'GET', '/user/info')).statusCode, 200, 'nothing revoked');
+
+  // Past it: reuse → 401 and the whole family (also the newest tokens) revoked.
+  clock.advance(11);
   const reuse = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: first.refresh_token } });
   t.equal(reuse.statusCode, 401);
   t.same(reuse.json(), { result: 'error', msg: SESSION_ENDED });

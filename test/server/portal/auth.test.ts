@@ -44,7 +44,7 @@ t.test('sign-in answers the spec login response and sets the cookies of D3', asy
     t.equal(c?.httpOnly, true, `${c?.name} HttpOnly`);
     t.equal(c?.sameSite, 'Lax', `${c?.name} SameSite=Lax`);
     t.equal(c?.path, '/', `${c?.name} Path=/`);
-    t.notOk(c?.secure, `${c?.name} not Secure outside production`);
+    t.notOk(c?.secure, `${c?.name} not Secure over plain HTTP`);
   }
   t.equal(at?.maxAge, 60, 'access token cookie lives as long as the token');
   t.equal(rt?.maxAge, undefined, 'without keep, the refresh token is a browser-session cookie');
@@ -61,8 +61,8 @@ t.test('keep signed in: refresh token and autoLogin for 365 days', async (t) => 
   t.notOk(auto?.httpOnly, 'autoLogin is readable by the page (spec §3)');
 });
 
-t.test('production mode: Secure cookies with the __Host- prefix', async (t) => {
-  const prod = await buildTestPortal(api.url, { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+t.test('COOKIE_SECURE=Y: Secure cookies with the __Host- prefix (the scheme itself: scheme.test.ts)', async (t) => {
+  const prod = await buildTestPortal(api.url, { NODE_ENV: 'production', COOKIE_SECURE: 'Y', SESSION_SECRET: 'x'.repeat(40) });
   t.teardown(() => prod.close());
   const { res } = await login('reader01', PASSWORD, true, prod.app);
   t.equal(res.statusCode, 200);
@@ -184,6 +184,7 @@ t.test('refresh rotation; a reused refresh token revokes the whole family', asyn
   t.not(second, first, 'rotated');
 
   await new Promise((r) => setTimeout(r, 2_100)); // past the portal's short sharing window
+  now += 11_000; // and past the API's grace window (decision 0114)
   const stolen = new Jar();
   stolen.set('portal_rt', first);
   const reuse = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: stolen.header() } });
@@ -191,6 +192,32 @@ t.test('refresh rotation; a reused refresh token revokes the whole family', asyn
   const victim = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
   t.equal(victim.statusCode, 401, 'and the family is revoked: the newest token no longer works');
   t.ok(victim.cookies.some((c) => c.name === 'portal_rt' && (c.value === '' || c.maxAge === 0)), 'cookies cleared');
+});
+
+t.test('pre-refresh cookies replayed within the grace stay signed in; past it, signed out (decision 0114)', async (t) => {
+  const { jar } = await login('reader01');
+  const before = new Jar();
+  for (const name of ['portal_at', 'portal_rt', 'portal_session']) before.set(name, jar.get(name) ?? '');
+  // The browser refreshes, but the answer never reaches it (an aborted response, a second tab).
+  jar.delete('portal_at');
+  const missed = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(missed.statusCode, 200);
+  const newPair = new Jar().take(missed);
+  await new Promise((r) => setTimeout(r, 2_100)); // past the portal's own sharing window: the API decides
+  now += 5_000;
+  // Its old cookies, once the old access token is gone, refresh again with the spent token.
+  before.delete('portal_at');
+  const replay = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: before.header() } });
+  t.equal(replay.statusCode, 200, 'still signed in');
+  t.match(replay.body, '김서연', 'the member page');
+  t.equal(new Jar().take(replay).get('portal_rt'), newPair.get('portal_rt'), 'the same new pair the browser missed');
+  const info = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: newPair.header() } });
+  t.equal(info.statusCode, 200, 'the member signed in elsewhere is not signed out');
+
+  await new Promise((r) => setTimeout(r, 2_100));
+  now += 11_000;
+  const late = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: before.header() } });
+  t.equal(late.statusCode, 401, 'past the grace it is reuse: signed out');
 });
 
 t.test('concurrent refreshes of one browser share one rotation', async (t) => {
@@ -225,6 +252,30 @@ t.test('logout: revokes, clears, answers the checked logout_url; GET navigations
   t.ok(res.cookies.some((c) => c.name === 'autoLogin' && (c.value === '' || c.maxAge === 0)), 'autoLogin cleared');
   const again = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
   t.equal(again.statusCode, 401, 'the refresh token was revoked upstream');
+});
+
+t.test('after 로그아웃, replayed cookies render a visitor and the token routes answer 401 (decision 0115)', async (t) => {
+  const { jar } = await login('reader01', PASSWORD, true);
+  const signedIn = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: jar.header() } });
+  t.match(signedIn.body, '김서연', 'signed in, my page shows the member');
+  const out = await portal.app.inject({ method: 'POST', url: '/api/login/logout', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(out.statusCode, 200);
+  // The same cookies, replayed as they were before 로그아웃 (the access token cookie included).
+  for (const url of ['/mypage/mypage', '/main/homemain']) {
+    const page = await portal.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: jar.header() } });
+    t.equal(page.statusCode, 200, url);
+    for (const secret of ['김서연', 'reader01', '2026000001']) t.notOk(page.body.includes(secret), `${url}: no ${secret}`);
+    t.ok(page.cookies.some((c) => c.name === 'portal_session' && (c.value === '' || c.maxAge === 0)), `${url}: the session cookie is cleared`);
+  }
+  const token = await portal.app.inject({ method: 'GET', url: '/api/token/access/token', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(token.statusCode, 401, 'the old access token is not handed back');
+  t.notOk(token.body.includes(jar.get('portal_at') ?? 'none'));
+  const refresh = await portal.app.inject({ method: 'GET', url: '/api/token/refresh/token', headers: { ...PORTAL_CALL, cookie: jar.header() } });
+  t.equal(refresh.statusCode, 401);
+  // A new sign-in of the same member is a new session, untouched by the old one's sign-out.
+  const again = await login('reader01');
+  const page = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: again.jar.header() } });
+  t.match(page.body, '김서연', 'a new sign-in is served');
 });
 
 t.test('token routes answer only same-origin calls with the portal header', async (t) => {

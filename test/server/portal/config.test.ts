@@ -8,9 +8,13 @@ test('portal defaults', async (t) => {
   const c = loadConfig({}, []);
   t.match(c, { env: 'production', host: 'localhost', port: 3000, logLevel: 'info', homepageTimeoutMs: 60_000, trustProxy: false, shutdownDelayMs: 3_000, shutdownGraceMs: 10_000 });
   t.equal(c.homepageApiUrl, undefined);
-  t.equal(c.auth.secureCookies, true, 'secure cookies by default in production');
+  t.equal(c.scheme, 'auto', 'HTTPS decided per request by default (decision 0017)');
+  t.equal(c.tls, undefined);
   t.equal(c.auth.sessionSecretGenerated, true);
-  t.equal(loadConfig({ NODE_ENV: 'test' }, []).auth.secureCookies, false);
+  t.equal(loadConfig({ COOKIE_SECURE: 'Y' }, []).scheme, 'https', 'COOKIE_SECURE=Y forces HTTPS');
+  t.equal(loadConfig({ COOKIE_SECURE: 'N' }, []).scheme, 'http', 'COOKIE_SECURE=N forces plain HTTP');
+  t.throws(() => loadConfig({ TLS_CERT_FILE: 'package.json' }, []), /^TLS_CERT_FILE and TLS_KEY_FILE must be set together/);
+  t.throws(() => loadConfig({ TLS_CERT_FILE: 'package.json', TLS_KEY_FILE: 'no-such.pem' }, []), /^TLS_KEY_FILE names a file that does not exist/);
   t.equal(loadConfig({ HOMEPAGE_API_URL: 'http://127.0.0.1:4000/base/' }, []).homepageApiUrl, 'http://127.0.0.1:4000/base');
   t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: ' Sso.Example.kr , ,lib.example.kr' }, []).auth.redirectHosts, ['sso.example.kr', 'lib.example.kr']);
   t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: '도서관.example,SSO.example.kr:8443' }, []).auth.redirectHosts, ['xn--zb0b81k2qm.example', 'sso.example.kr:8443'], 'IDN hosts as punycode (what the URL parser compares)');

@@ -8,14 +8,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
 t.test('starts with the embedded API, serves, and stops gracefully on SIGTERM', async (t) => {
+  // The metrics port is already taken (a second portal on one laptop): the portal serves on, and says so.
+  const taken = createServer();
+  await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise<void>((r) => taken.close(() => r())));
+  const metricsPort = String((taken.address() as AddressInfo).port);
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-proc-')), LOG_LEVEL: 'info', HOMEPAGE_API_URL: '' },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-proc-')), LOG_LEVEL: 'info', HOMEPAGE_API_URL: '', METRICS_PORT: metricsPort },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
@@ -36,6 +42,10 @@ t.test('starts with the embedded API, serves, and stops gracefully on SIGTERM', 
   });
   t.match(lines.find((l) => l['msg'] === 'portal listening'), { homepageApi: 'embedded', level: 'info', name: 'portal' });
   t.ok(lines.some((l) => l['name'] === 'homepage-api'), 'the embedded API logs JSON too');
+  t.ok(lines.some((l) => l['level'] === 'warn' && l['msg'] === 'metrics listener not started: set METRICS_PORT (0 turns it off)'), 'a taken metrics port is a warning');
+  const pub = await fetch(`${url}/metrics`, { redirect: 'manual' });
+  t.not(pub.status, 200, 'no /metrics on the public port');
+  t.notOk((await pub.text()).includes('portal_'), 'no metrics text on the public port');
 
   const page = await fetch(`${url}/main/homemain`);
   t.equal(page.status, 200);

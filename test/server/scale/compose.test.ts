@@ -65,6 +65,7 @@ t.test('two portal instances, the reference API, Redis and Caddy, each with a he
   t.equal(env['HOST'], '0.0.0.0');
   t.match(env['HOMEPAGE_API_URL'], /http:\/\/homepage-api:4000/);
   t.equal(env['METRICS_PORT'], '9464');
+  t.equal(env['METRICS_HOST'], '0.0.0.0', 'metrics on the stack network (the default is loopback only)');
   t.notOk(a.ports, 'portal instances publish no port: only Caddy does');
   t.same(Object.keys(a.depends_on ?? {}).sort(), ['homepage-api', 'redis']);
 

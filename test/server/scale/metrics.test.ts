@@ -7,9 +7,8 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
-import { startMetricsServer } from '#server/scale/metrics-plugin.ts';
 import { UPSTREAM_PATTERNS, upstreamOperation } from '#server/scale/upstream-operations.ts';
-import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { buildTestPortal, Jar, metricsListener, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleSum, sampleValue, type Family } from './prometheus-text.ts';
 
 const PASSWORD = 'chungbuk2026!';
@@ -20,8 +19,9 @@ t.teardown(async () => {
   await portal.close();
   await api.close();
 });
+const metricsUrl = await metricsListener(t, portal.app);
 
-async function scrape(url = `${base}/metrics`): Promise<Map<string, Family>> {
+async function scrape(url = metricsUrl): Promise<Map<string, Family>> {
   const res = await fetch(url);
   if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
   if (!res.headers.get('content-type')?.startsWith('text/plain; version=0.0.4')) throw new Error('not the text format');
@@ -64,7 +64,7 @@ t.test('/metrics carries the portal series after a page, sign-ins, refusals and 
   // Two page views: the login URL (code 60/2) is read from the upstream once, then from the cache.
   for (let i = 0; i < 2; i++) t.equal((await portal.app.inject({ url: '/service/service', headers: { accept: 'text/html' } })).statusCode, 200);
 
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await (await fetch(metricsUrl)).text();
   const m = parsePrometheusText(text);
   const types: Record<string, Family['type']> = {
     portal_http_request_duration_seconds: 'histogram',
@@ -131,15 +131,15 @@ t.test('1,000 requests move the request counter by exactly 1,000', async (t) => 
   }
   const after = await scrape();
   t.equal(count(after) - count(before), 1000, '/healthz: +1,000');
-  // Every request is counted once: the 1,000 and the scrape before (this scrape counts itself after answering).
-  t.equal(sampleSum(after, 'portal_http_request_duration_seconds_count') - totalBefore, 1001, 'all routes: +1,001');
+  // Every request is counted once (scrapes are on the metrics listener, not counted as the portal's).
+  t.equal(sampleSum(after, 'portal_http_request_duration_seconds_count') - totalBefore, 1000, 'all routes: +1,000');
 });
 
 t.test('unknown paths are counted under "unmatched", never by their URL', async (t) => {
   await portal.app.inject({ method: 'GET', url: '/api/no-such/12345?token=abc' });
   const m = await scrape();
   t.ok(sampleValue(m, 'portal_http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }) >= 1);
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await (await fetch(metricsUrl)).text();
   t.notOk(text.includes('12345'));
   t.notOk(text.includes('no-such'));
 });
@@ -160,19 +160,14 @@ t.test('upstream operations are route patterns; the list is the reference API\'s
   t.same([...UPSTREAM_PATTERNS].sort(), documented, 'every route of the reference API, and only those');
 });
 
-t.test('METRICS_PORT: metrics on their own listener, not on the public port', async (t) => {
-  const separate = await buildTestPortal(api.url, { METRICS_PORT: '9464' });
-  const server = await startMetricsServer(separate.app.metrics, { host: '127.0.0.1', port: 0 });
-  t.teardown(async () => {
-    await server.close();
-    await separate.close();
-  });
-  const pub = await separate.app.inject({ method: 'GET', url: '/metrics' });
-  t.not(pub.statusCode, 200, 'the public port does not answer /metrics');
-  t.notOk(pub.body.includes('portal_http_request_duration_seconds'));
-  await separate.app.inject({ method: 'GET', url: '/healthz' });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const m = await scrape(`http://127.0.0.1:${port}/metrics`);
-  t.equal(sampleValue(m, 'portal_http_request_duration_seconds_count', { route: '/healthz' }), 1, 'the app\'s own series');
+t.test('/metrics is on its own listener only, never on the public port (issue 19)', async (t) => {
+  for (const accept of ['*/*', 'text/plain; version=0.0.4', 'text/html']) {
+    const pub = await fetch(`${base}/metrics`, { headers: { accept }, redirect: 'manual' });
+    t.not(pub.status, 200, `the public port does not answer /metrics (${accept})`);
+    t.notOk((await pub.text()).includes('portal_http_request_duration_seconds'));
+  }
+  const before = sampleSum(await scrape(), 'portal_http_request_duration_seconds_count', { route: '/healthz', status_code: '200' });
+  await portal.app.inject({ method: 'GET', url: '/healthz' });
+  const m = await scrape();
+  t.equal(sampleValue(m, 'portal_http_request_duration_seconds_count', { route: '/healthz', status_code: '200' }), before + 1, "the app's own series");
 });

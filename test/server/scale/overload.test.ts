@@ -6,12 +6,13 @@
  */
 import t from 'tap';
 import { messages } from '#shared/messages.ts';
-import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
+import { buildTestPortal, metricsListener, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleValue } from './prometheus-text.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100', OVERLOAD_RETRY_AFTER_S: '7' });
 const base = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+const metricsUrl = await metricsListener(t, portal.app);
 t.teardown(async () => {
   await portal.close();
   await api.close();
@@ -67,7 +68,7 @@ t.test('a blocked event loop: 503 + Retry-After instead of waiting; health stays
   await stall();
   t.equal(await statusOf(`${base}/readyz`), 200, '/readyz still answers');
   await stall();
-  const metrics = await fetch(`${base}/metrics`);
+  const metrics = await fetch(metricsUrl);
   t.equal(metrics.status, 200, '/metrics still answers');
   const m = parsePrometheusText(await metrics.text());
   t.equal(sampleValue(m, 'portal_overload_refusals_total', { reason: 'eventLoopDelay' }), 2);

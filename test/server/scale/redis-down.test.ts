@@ -55,7 +55,7 @@ t.test('concurrent refreshes are still coalesced in this instance', async (t) =>
 });
 
 t.test('the fallback is counted, the outage logged once and without the URL', async (t) => {
-  const m = parsePrometheusText((await portal.app.inject('/metrics')).body);
+  const m = parsePrometheusText(await portal.app.metrics.registry.metrics());
   t.equal(sampleValue(m, 'portal_redis_up'), 0);
   t.ok(sampleValue(m, 'portal_redis_fallbacks_total', { feature: 'rate_limit' }) >= 7);
   t.ok(sampleValue(m, 'portal_redis_fallbacks_total', { feature: 'login_failures' }) >= 5);

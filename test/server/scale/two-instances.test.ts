@@ -78,7 +78,8 @@ t.test(
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     };
     const a = await startPortalProcess({ ...env, METRICS_PORT: String(metricsPort) });
-    const b = await startPortalProcess(env);
+    const metricsPortB = await freePort();
+    const b = await startPortalProcess({ ...env, METRICS_PORT: String(metricsPortB) });
     t.teardown(async () => {
       await a.stop();
       await b.stop();
@@ -131,6 +132,21 @@ t.test(
       t.match(await info.json(), { result: 'success' });
     });
 
+    await t.test('signed out on A, its replayed cookies are a visitor on B (the revocation is in Redis)', async (t) => {
+      const jar = await signIn(a);
+      const before = await fetch(`${b.url}/mypage/mypage`, { headers: { accept: 'text/html', cookie: cookieHeader(jar) } });
+      t.match(await before.text(), /김서연/, 'signed in on B');
+      const out = await fetch(`${a.url}/api/login/logout`, { method: 'POST', headers: { ...CALL, cookie: cookieHeader(jar) } });
+      t.equal(out.status, 200);
+      const keys = await admin.keys('portal:revoked-session:*');
+      t.equal(keys.length, 1, 'the revocation is in Redis');
+      const page = await fetch(`${b.url}/mypage/mypage`, { headers: { accept: 'text/html', cookie: cookieHeader(jar) } });
+      const html = await page.text();
+      for (const secret of ['김서연', 'reader01', '2026000001']) t.notOk(html.includes(secret), `B shows no ${secret}`);
+      const token = await fetch(`${b.url}/api/token/access/token`, { headers: { ...CALL, cookie: cookieHeader(jar) } });
+      t.equal(token.status, 401, 'B hands back no token');
+    });
+
     await t.test('concurrent refreshes on A and B: one rotation at the API, no revocation, both keep working', async (t) => {
       const jar = await signIn(a);
       jar.delete('portal_at');
@@ -176,13 +192,15 @@ t.test(
       t.equal(await revocations() - revoked, 0, 'still nothing revoked');
 
       const scrape = async (url: string) => parsePrometheusText(await (await fetch(url)).text());
-      const [ma, mb] = [await scrape(`http://127.0.0.1:${metricsPort}/metrics`), await scrape(`${b.url}/metrics`)];
+      const [ma, mb] = [await scrape(`http://127.0.0.1:${metricsPort}/metrics`), await scrape(`http://127.0.0.1:${metricsPortB}/metrics`)];
       const both = (labels: Record<string, string>) =>
         sampleSum(ma, 'portal_token_refresh_total', labels) + sampleSum(mb, 'portal_token_refresh_total', labels);
       t.ok(both({ outcome: 'ok', source: 'shared' }) >= 1, 'a shared refresh is counted');
       t.equal(sampleSum(ma, 'portal_redis_up'), 1, 'A sees Redis up');
-      const publicA = await fetch(`${a.url}/metrics`);
-      t.notOk((await publicA.text()).includes('portal_http_request_duration_seconds'), 'A (METRICS_PORT) has no /metrics on its public port');
+      for (const [name, p] of [['A', a], ['B', b]] as const) {
+        const pub = await fetch(`${p.url}/metrics`);
+        t.notOk((await pub.text()).includes('portal_http_request_duration_seconds'), `${name} has no /metrics on its public port`);
+      }
     });
 
     await t.test('Redis goes away: both instances keep signing members in, from memory', async (t) => {
