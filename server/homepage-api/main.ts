@@ -1,6 +1,7 @@
 /**
  * `npm run start:api`: the reference homepage API on its own.
- * HOMEPAGE_API_PORT (default 4000), HOMEPAGE_API_HOST (default 127.0.0.1), DATA_DIR.
+ * HOMEPAGE_API_PORT (default 4000), HOMEPAGE_API_HOST (default 127.0.0.1), DATA_DIR, or DATABASE_URL
+ * (PostgreSQL, decision 0109) with DATABASE_POOL_MAX.
  */
 import closeWithGrace from 'close-with-grace';
 import { join, resolve } from 'node:path';
@@ -20,11 +21,21 @@ try {
   process.exit(1);
 }
 
-const app = await buildHomepageApi({
-  dbFile: join(resolve(env.DATA_DIR), 'homepage.db'),
-  logger: { ...loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }), stream: stdoutDestination() },
-  scheduleReminders: true,
-});
+let app;
+try {
+  app = await buildHomepageApi({
+    dbFile: join(resolve(env.DATA_DIR), 'homepage.db'),
+    databaseUrl: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
+    logger: { ...loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }), stream: stdoutDestination() },
+    scheduleReminders: true,
+  });
+} catch (err) {
+  // PostgreSQL down or refusing at start: a message naming DATABASE_URL (without its password), exit 1.
+  const message = err instanceof Error ? err.message : String(err);
+  pino(loggerOptions({ level: 'error', name: 'homepage-api' })).fatal({ err: { message } }, 'cannot start');
+  process.exit(1);
+}
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');

@@ -105,6 +105,9 @@ export const ApiEnv = Type.Object({
   HOMEPAGE_API_PORT: EnvType.int(4000, 0, 65535),
   HOMEPAGE_API_HOST: EnvType.text('127.0.0.1'),
   DATA_DIR: EnvType.text('data'),
+  // PostgreSQL instead of the SQLite file under DATA_DIR (decision 0109); it holds a password: never echoed.
+  DATABASE_URL: EnvType.secret('a postgres:// or postgresql:// URL', '^postgres(ql)?://\\S+$'),
+  DATABASE_POOL_MAX: EnvType.int(10, 1, 1000),
   LOG_LEVEL: EnvType.logLevel(),
   ACCESS_TOKEN_TTL_S: EnvType.int(1800, 1, 31_536_000),
   REFRESH_TOKEN_TTL_S: EnvType.int(24 * 60 * 60, 1, 31_536_000),

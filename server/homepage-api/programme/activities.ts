@@ -34,7 +34,7 @@ export async function writeDiary({ stores, settings, member }: WriteContext, b: 
   const max = settings.rules.diaryMaxChars;
   if (charCount(b.content) > max) throw badRequest(apiMessages.activity.diaryTooLong(max));
   await requireBook(stores, b.isbn);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'diary', isbn: b.isbn, oncePerDay: true });
     await stores.activities.addDiary(r.activityId, { isbn: b.isbn, content: b.content, readPages: b.read_pages ?? null });
     return r;
@@ -47,7 +47,7 @@ export async function writeReview({ stores, settings, member }: WriteContext, b:
   const len = charCount(b.content);
   if (len < min || len > max) throw badRequest(apiMessages.activity.reviewLength(min, max));
   await requireBook(stores, b.isbn);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'review', isbn: b.isbn });
     await stores.activities.addReview(r.activityId, { isbn: b.isbn, title: b.title, content: b.content, rating: b.rating });
     return r;
@@ -61,7 +61,7 @@ export async function writeLoan({ stores, settings, member }: WriteContext, b: L
   const library = await stores.codes.library(b.library_code);
   if (!library) throw badRequest(apiMessages.activity.libraryUnknown);
   await requireBook(stores, b.isbn);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     if (await stores.activities.loanExists(member.memberId, b.loan_no)) throw conflict(apiMessages.activity.loanDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'loan', isbn: b.isbn, activityDate: b.loan_date });
     await stores.activities.addLoan(r.activityId, {
@@ -76,7 +76,7 @@ export async function writePurchase({ stores, settings, member }: WriteContext, 
   requireParticipant(member, now);
   requireThisMonth(b.purchase_date, seoulDay(now), apiMessages.activity.purchaseNotThisMonth);
   if (!await stores.content.bookstoreExists(b.bookstore_key)) throw notFound(apiMessages.activity.bookstoreUnknown);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     if (await stores.activities.receiptExists(b.bookstore_key, b.receipt_no)) throw conflict(apiMessages.activity.purchaseDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'purchase', isbn: b.isbn ?? null, activityDate: b.purchase_date });
     await stores.activities.addPurchase(r.activityId, {
@@ -92,7 +92,7 @@ export async function writeAuthorTalk({ stores, settings, member }: WriteContext
   const talk = await stores.activities.talkByCode(b.check_in_code.toUpperCase());
   if (!talk) throw badRequest(apiMessages.activity.talkCodeWrong);
   if (talk.heldOn !== seoulDay(now)) throw badRequest(apiMessages.activity.talkNotToday);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     if (await stores.activities.talkCheckedIn(member.memberId, talk.eventId)) throw conflict(apiMessages.activity.talkDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'authortalk' });
     await stores.activities.addTalkCheckin(r.activityId, member.memberId, talk.eventId);
@@ -110,7 +110,7 @@ export async function writeEdu({ stores, settings, member }: WriteContext, b: Ed
   const today = seoulDay(now);
   if (b.completed_on > today) throw badRequest(apiMessages.activity.futureDate);
   if (b.completed_on.slice(0, 4) !== today.slice(0, 4)) throw badRequest(apiMessages.activity.eduNotThisYear);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     if (await stores.activities.certificateExists(certNo)) throw conflict(apiMessages.activity.eduDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'edu', activityDate: b.completed_on });
     await stores.activities.addEdu(r.activityId, { eduType: b.edu_type, certificateNo: certNo, courseName: b.course_name, completedOn: b.completed_on });

@@ -92,7 +92,7 @@ export async function startChallenge({ stores, settings, member }: WriteContext)
   const now = settings.clock();
   requireParticipant(member, now);
   const today = seoulDay(now);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([member.memberId], async () => {
     const active = await stores.challenges.active(member.memberId);
     if (active && (await endIfMissed(stores, active, today)).status === 'active') throw conflict(apiMessages.challenge.alreadyActive);
     if (await stores.challenges.checkedInOn(member.memberId, today)) throw conflict(apiMessages.challenge.alreadyCheckedIn);
@@ -104,7 +104,7 @@ export async function checkInToday({ stores, settings, member }: WriteContext) {
   const now = settings.clock();
   requireParticipant(member, now);
   const today = seoulDay(now);
-  const outcome = await stores.transaction(async () => {
+  const outcome = await stores.forMembers([member.memberId], async () => {
     const active = await stores.challenges.active(member.memberId);
     if (!active) return 'none' as const;
     const c = await endIfMissed(stores, active, today);

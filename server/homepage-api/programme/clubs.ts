@@ -44,6 +44,7 @@ export async function joinClub({ stores, settings, member }: WriteContext, clubI
   const now = settings.clock();
   requireParticipant(member, now);
   await stores.transaction(async () => {
+    await stores.clubs.lock(clubId); // two joins for the last place: one waits, then sees it taken
     const c = await requireClub(stores, clubId, member.memberId);
     if (c.joined) throw conflict(apiMessages.bookclub.alreadyMember);
     if (c.memberCount >= c.capacity) throw conflict(apiMessages.bookclub.full);
@@ -68,6 +69,7 @@ export async function recordMeeting({ stores, settings, member }: WriteContext, 
   if (b.held_on.slice(0, 7) !== today.slice(0, 7)) throw badRequest(apiMessages.activity.meetingNotThisMonth);
   if (b.isbn && !await stores.books.exists(b.isbn)) throw notFound(apiMessages.activity.bookNotFound);
   return await stores.transaction(async () => {
+    await stores.clubs.lock(clubId);
     const c = await requireClub(stores, clubId, member.memberId);
     if (c.leaderId !== member.memberId) throw new ApiError(404, apiMessages.bookclub.leaderOnly);
     if (c.memberCount < 2) throw conflict(apiMessages.bookclub.tooFewMembers);
@@ -78,6 +80,8 @@ export async function recordMeeting({ stores, settings, member }: WriteContext, 
       if (!a.inClub) throw badRequest(apiMessages.bookclub.attendeeNotMember(a.userName));
       attendees.push({ userNo, memberId: a.memberId, userName: a.userName });
     }
+    // The attendees' rows in member order, before any of their earnings (see Stores.forMembers).
+    for (const id of [...new Set(attendees.map((a) => a.memberId))].sort((x, y) => x - y)) await stores.members.lock(id);
     if (await stores.clubs.hasMeetingOn(clubId, b.held_on)) throw conflict(apiMessages.bookclub.meetingDuplicate);
     const meetingId = await stores.clubs.addMeeting({ clubId, heldOn: b.held_on, topic: b.topic, isbn: b.isbn ?? null, at: now });
     const awarded = [];

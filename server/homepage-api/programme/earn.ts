@@ -64,6 +64,9 @@ export async function recordActivity(stores: Stores, s: ApiSettings, req: EarnRe
   const day = seoulDay(now);
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
+  // The member's row lock (already held when the caller took it): the checks below see every
+  // earlier write of this member, on any instance, and none lands between them and the insert.
+  await stores.members.lock(req.memberId);
   await settleExpiry(stores, req.memberId, year);
 
   const rule = s.rules.activities[req.type];

@@ -30,7 +30,7 @@ export async function pointSummary(stores: Stores, s: ApiSettings, memberId: num
   const day = seoulDay(s.clock());
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
-  return await stores.transaction(async () => {
+  return await stores.forMembers([memberId], async () => {
     await settleExpiry(stores, memberId, year);
     const balance = await stores.points.balance(memberId);
     const earnedMonth = await stores.points.earnedInMonth(memberId, month);
@@ -98,7 +98,10 @@ export function penaltyAnswer(p: PenaltyRow): Penalty {
 export async function recordPenalty(stores: Stores, s: ApiSettings, b: PenaltyBody): Promise<Penalty> {
   const now = s.clock();
   const today = seoulDay(now);
-  return await stores.transaction(async () => {
+  const found = await stores.activities.byId(b.activity_key);
+  if (!found) throw notFound(apiMessages.activity.notFound);
+  return await stores.forMembers([found.memberId], async () => {
+    // Read again under the member's lock: a penalty recorded meanwhile is seen.
     const a = await stores.activities.byId(b.activity_key);
     if (!a) throw notFound(apiMessages.activity.notFound);
     if (a.status === 'revoked') throw conflict(apiMessages.admin.alreadyPenalised);

@@ -54,7 +54,7 @@ export async function subscribe({ stores, settings, member }: WriteContext, b: P
   const { p256dh, auth } = b.fcm_token.keys;
   if (!validKeys(p256dh, auth)) throw badRequest(apiMessages.push.subscriptionInvalid);
   const now = settings.clock();
-  await stores.transaction(async () => {
+  await stores.forMembers([member.memberId], async () => {
     const before = await stores.push.state(member.memberId);
     await stores.push.saveState(member.memberId, {
       permission: 'granted',
@@ -68,7 +68,7 @@ export async function subscribe({ stores, settings, member }: WriteContext, b: P
 /** Forgets the subscription; the permission becomes what the browser now says. */
 export async function unsubscribe({ stores, settings, member }: WriteContext, permission: Exclude<Permission, 'granted'>): Promise<void> {
   const now = settings.clock();
-  await stores.transaction(async () => {
+  await stores.forMembers([member.memberId], async () => {
     const before = await stores.push.state(member.memberId);
     await stores.push.saveState(member.memberId, {
       permission,

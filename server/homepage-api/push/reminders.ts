@@ -42,6 +42,8 @@ export interface ReminderReport {
   /** The push service said the subscription is gone; it was removed. */
   gone: number;
   failed: number;
+  /** Another instance held this kind's lock and ran it (PostgreSQL): this one sent nothing. */
+  elsewhere?: true;
 }
 
 export interface Reminders {
@@ -58,6 +60,9 @@ interface Plan {
   message(m: DueMember): Promise<PushMessage | null>;
   delivery: PushDelivery;
 }
+
+/** The advisory lock of each kind's run (decision 0109). */
+const REMINDER_LOCKS: Readonly<Record<ReminderKind, number>> = { challenge: 4_857_301_201, points_expiring: 4_857_301_202, club_meeting: 4_857_301_203 };
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -133,7 +138,7 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
     if (!p) return report;
     const claimed: { member: DueMember; message: PushMessage }[] = [];
     for (const member of p.due) {
-      const message = await stores.transaction(async () => {
+      const message = await stores.forMembers([member.memberId], async () => {
         const m = await p.message(member);
         return m && await stores.push.claim(member.memberId, kind, p.day, now) ? m : null;
       });
@@ -163,8 +168,14 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
 
   return {
     run(kind) {
-      if (!sender) return Promise.resolve({ kind, day: seoulDay(settings.clock()), due: 0, skipped: 0, sent: 0, gone: 0, failed: 0 });
-      const job = send(kind, sender);
+      const none: ReminderReport = { kind, day: seoulDay(settings.clock()), due: 0, skipped: 0, sent: 0, gone: 0, failed: 0 };
+      if (!sender) return Promise.resolve(none);
+      // One sender per kind across instances (PostgreSQL advisory lock); the send log stays the record.
+      const job = stores.exclusive(REMINDER_LOCKS[kind], () => send(kind, sender)).then((r): ReminderReport => {
+        if (r.ran) return r.value;
+        log.info({ reminder: kind }, 'reminders: another instance is sending them');
+        return { ...none, elsewhere: true as const };
+      });
       running.add(job);
       void job.catch(() => undefined).finally(() => running.delete(job));
       return job;

@@ -6,7 +6,7 @@ import {
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
-import { pageInfo, pageOf } from './kit.ts';
+import { ALL_ROWS, pageInfo, pageOf } from './kit.ts';
 
 export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores } = app;
@@ -24,9 +24,8 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const filter = { type: req.query.notice_type ?? null, display: req.query.display_yn ?? null };
       const paged = req.query.page !== undefined || req.query.size !== undefined;
-      const all = { limit: -1, offset: 0 };
       const pg = pageOf(req.query);
-      const r = await stores.content.notices(filter, paged ? pg : all);
+      const r = await stores.content.notices(filter, paged ? pg : ALL_ROWS);
       return { result: 'success' as const, notice_list: r.rows, page: pg.page, size: paged ? pg.size : r.total, total: r.total };
     },
   );

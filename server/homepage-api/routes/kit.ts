@@ -8,7 +8,9 @@ import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf, optionalMember, requireAdmin, requireMember } from '../auth/guard.ts';
 import { badRequest, errorAnswers } from '../errors.ts';
 import type { WriteContext } from '../programme/activities.ts';
-import type { Limit } from '../store/rows.ts';
+import { ALL_ROWS, type Limit } from '../store/rows.ts';
+
+export { ALL_ROWS };
 
 type Security = { [scheme: string]: readonly string[] }[];
 const BEARER: Security = [{ bearerAuth: [] }];

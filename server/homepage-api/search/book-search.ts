@@ -14,7 +14,7 @@
  * with more books first), title 초성 prefix, then the rest. Then shorter titles, newer books.
  * The tiers read stored keys of each book, so ranking costs no more than reading the rows.
  */
-import type { Database, Dialect, Statement } from '../store/db.ts';
+import { SQL_FNS, type Database, type Dialect, type Statement } from '../store/db.ts';
 import { int, str, type Row } from '../store/rows.ts';
 import type { Book } from '#shared/contract/books.ts';
 
@@ -158,12 +158,6 @@ export function toBook(r: Row): Book {
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-
-/** `col` contains the parameter `p` / starts with it, in each dialect. */
-const SQL_FNS = {
-  sqlite: { has: (col: string, p: string) => `instr(${col}, ${p}) > 0`, starts: (col: string, p: string) => `substr(${col}, 1, length(${p})) = ${p}` },
-  postgres: { has: (col: string, p: string) => `strpos(${col}, ${p}) > 0`, starts: (col: string, p: string) => `starts_with(${col}, ${p})` },
-};
 
 /** Tiers of a text query of `k` words (:w1…:wk, :qn the words joined). */
 function textTiers(k: number, d: Dialect): string {

@@ -3,7 +3,7 @@
  * are inserted with ON CONFLICT DO NOTHING, so running it again changes nothing. Fast (well
  * under a second): no scrypt, prepared statements, one transaction.
  */
-import type { Database } from '../store/db.ts';
+import { SEED_LOCK, SYNC_IDENTITIES, type Database } from '../store/db.ts';
 import { createStores, type Stores } from '../store/index.ts';
 import { tokenHash } from '../auth/tokens.ts';
 import { SEED_NOTICES } from './notices.ts';
@@ -37,6 +37,7 @@ async function seedMembers(db: Database, members: readonly SeedMember[]): Promis
 
 export async function seed(db: Database, settings: ApiSettings = resolveSettings(), stores: Stores = createStores(db)): Promise<void> {
   await db.transaction(async () => {
+    await db.exec(SEED_LOCK);
     const notice = db.prepare(
       `INSERT INTO notices
          (notice_info_key, notice_subject, notice_content, notice_type, display_yn, reg_date)
@@ -101,12 +102,17 @@ export async function seed(db: Database, settings: ApiSettings = resolveSettings
     }
 
     // Books: the curated list, then generated ones up to SEED_BOOK_COUNT. Only new rows are indexed.
-    const addBook = bookWriter(db);
+    // Marked once loaded, so a restart does not send 2,000 statements to a database server again
+    // (a new book list comes with a new mark).
     const curated = curatedBooks();
-    for (const b of curated) await addBook(b);
-    for (const b of generatedBooks(0, SEED_BOOK_COUNT - curated.length)) await addBook(b);
+    if ((await db.prepare("INSERT INTO seed_marks (mark, done_at) VALUES ('books-v1', ?) ON CONFLICT DO NOTHING").run(isoSeoul(settings.clock()))).changes === 1) {
+      const addBook = bookWriter(db);
+      for (const b of curated) await addBook(b);
+      for (const b of generatedBooks(0, SEED_BOOK_COUNT - curated.length)) await addBook(b);
+    }
     await fillBookKeys(db);
 
     await seedProgramme(db, stores, settings, curated.map((b) => b.isbn));
+    await db.exec(SYNC_IDENTITIES);
   });
 }

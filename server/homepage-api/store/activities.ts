@@ -90,7 +90,7 @@ const ACTIVITY_SELECT = `
     LEFT JOIN book_clubs bc ON bc.club_id = cm.club_id
     LEFT JOIN challenge_checkins cc ON cc.activity_id = a.activity_id`;
 
-const PERIOD = `AND (:from IS NULL OR a.activity_date >= :from) AND (:to IS NULL OR a.activity_date <= :to)`;
+const PERIOD = `AND (CAST(:from AS TEXT) IS NULL OR a.activity_date >= :from) AND (CAST(:to AS TEXT) IS NULL OR a.activity_date <= :to)`;
 /** Member lists: the date the member did it, newest first; the same day, the later record first. */
 const NEWEST = 'ORDER BY a.activity_date DESC, a.activity_id DESC';
 
@@ -164,14 +164,14 @@ export function activityStore(db: Database) {
   );
 
   const diaryFrom = `FROM activities a JOIN diaries d ON d.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = d.isbn
-    WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR d.isbn = :isbn)`;
+    WHERE a.member_id = :m ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR d.isbn = :isbn)`;
   const diaries = db.prepare(
     `SELECT a.*, d.isbn AS d_isbn, d.content, d.read_pages, b.title, b.author ${diaryFrom}
       ${NEWEST} LIMIT :limit OFFSET :offset`,
   );
   const diaryCount = db.prepare(`SELECT count(*) AS n ${diaryFrom}`);
   const historyBase = `FROM activities a JOIN diaries d ON d.activity_id = a.activity_id
-    WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR d.isbn = :isbn)`;
+    WHERE a.member_id = :m ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR d.isbn = :isbn)`;
   const history = db.prepare(
     `SELECT g.*, b.title, b.author FROM (
        SELECT d.isbn, count(*) AS n, coalesce(sum(d.read_pages), 0) AS pages, min(a.activity_date) AS first_day,
@@ -180,17 +180,17 @@ export function activityStore(db: Database) {
   );
   const historyCount = db.prepare(`SELECT count(DISTINCT d.isbn) AS n ${historyBase}`);
   const reviewFrom = `FROM activities a JOIN reviews rv ON rv.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = rv.isbn
-    WHERE a.member_id = :m ${PERIOD} AND (:isbn IS NULL OR rv.isbn = :isbn)`;
+    WHERE a.member_id = :m ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR rv.isbn = :isbn)`;
   const reviews = db.prepare(
     `SELECT a.*, rv.isbn AS r_isbn, rv.title AS r_title, rv.content, rv.rating, b.title, b.author ${reviewFrom}
       ${NEWEST} LIMIT :limit OFFSET :offset`,
   );
   const reviewCount = db.prepare(`SELECT count(*) AS n ${reviewFrom}`);
-  const listWhere = `WHERE a.member_id = :m AND (:type IS NULL OR a.activity_type = :type) ${PERIOD} AND (:isbn IS NULL OR a.isbn = :isbn)`;
+  const listWhere = `WHERE a.member_id = :m AND (CAST(:type AS TEXT) IS NULL OR a.activity_type = :type) ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR a.isbn = :isbn)`;
   const list = db.prepare(`${ACTIVITY_SELECT} ${listWhere} ${NEWEST} LIMIT :limit OFFSET :offset`);
   const listCount = db.prepare(`SELECT count(*) AS n FROM activities a ${listWhere}`);
   const monthCounts = db.prepare(
-    `SELECT activity_type, count(*) AS n, sum(points > 0) AS earned, sum(points) AS pts
+    `SELECT activity_type, count(*) AS n, count(*) FILTER (WHERE points > 0) AS earned, sum(points) AS pts
        FROM activities WHERE member_id = ? AND month = ? GROUP BY activity_type`,
   );
   const rankedTotals = `WITH totals AS (
@@ -204,7 +204,7 @@ export function activityStore(db: Database) {
   const rankOf = db.prepare(`${rankedTotals} WHERE r.member_id = :me`);
   const rankingCount = db.prepare(
     `SELECT count(*) AS n FROM (SELECT l.member_id FROM point_ledger l JOIN members m ON m.member_id = l.member_id
-      WHERE l.month = ? AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active' GROUP BY l.member_id HAVING sum(l.points) > 0)`,
+      WHERE l.month = ? AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active' GROUP BY l.member_id HAVING sum(l.points) > 0) x`,
   );
   const publicFrom = `FROM reviews rv JOIN activities a ON a.activity_id = rv.activity_id JOIN members m ON m.member_id = a.member_id
     WHERE rv.isbn = :isbn AND a.status = 'recorded'`;
@@ -214,7 +214,7 @@ export function activityStore(db: Database) {
   );
   const publicReviewCount = db.prepare(`SELECT count(*) AS n ${publicFrom}`);
   const talks = db.prepare(
-    `SELECT t.*, EXISTS (SELECT 1 FROM author_talk_checkins c WHERE c.event_id = t.event_id AND c.member_id = :me) AS checked
+    `SELECT t.*, CASE WHEN EXISTS (SELECT 1 FROM author_talk_checkins c WHERE c.event_id = t.event_id AND c.member_id = :me) THEN 1 ELSE 0 END AS checked
        FROM author_talks t WHERE t.held_on BETWEEN :from AND :to ORDER BY t.held_on, t.event_id`,
   );
   const toRanking = (r: Row): RankingRow => ({

@@ -31,12 +31,12 @@ export function bookStore(db: Database) {
   const popularBase = `FROM activities a JOIN members m ON m.member_id = a.member_id
     WHERE a.isbn IS NOT NULL AND a.status = 'recorded' AND a.activity_type IN ('diary', 'review', 'loan')
       AND a.day BETWEEN :from AND :to
-      AND (:city IS NULL OR m.city_code = :city OR m.city_code IN (SELECT region_code FROM regions WHERE parent_code = :city))
-      AND (:bornFrom IS NULL OR m.birth_year BETWEEN :bornFrom AND :bornTo)`;
+      AND (CAST(:city AS TEXT) IS NULL OR m.city_code = :city OR m.city_code IN (SELECT region_code FROM regions WHERE parent_code = :city))
+      AND (CAST(:bornFrom AS INTEGER) IS NULL OR m.birth_year BETWEEN :bornFrom AND :bornTo)`;
   const popular = db.prepare(
     `SELECT b.*, g.d, g.r, g.l, g.score FROM (
-       SELECT a.isbn, sum(a.activity_type = 'diary') AS d, sum(a.activity_type = 'review') AS r,
-              sum(a.activity_type = 'loan') AS l,
+       SELECT a.isbn, count(*) FILTER (WHERE a.activity_type = 'diary') AS d, count(*) FILTER (WHERE a.activity_type = 'review') AS r,
+              count(*) FILTER (WHERE a.activity_type = 'loan') AS l,
               sum(CASE a.activity_type WHEN 'diary' THEN 1 WHEN 'review' THEN 3 ELSE 2 END) AS score
        ${popularBase} GROUP BY a.isbn) g JOIN books b ON b.isbn = g.isbn
      ORDER BY g.score DESC, g.r DESC, b.book_id LIMIT :limit OFFSET :offset`,

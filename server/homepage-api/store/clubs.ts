@@ -55,10 +55,14 @@ export function clubStore(db: Database) {
   const select = `
     SELECT c.*, l.user_name AS leader_name,
            (SELECT count(*) FROM club_members cm WHERE cm.club_id = c.club_id) AS member_count,
-           EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.club_id AND cm.member_id = :me) AS joined
+           CASE WHEN EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.club_id AND cm.member_id = :me) THEN 1 ELSE 0 END AS joined
       FROM book_clubs c JOIN members l ON l.member_id = c.leader_id`;
   const one = db.prepare(`${select} WHERE c.club_id = :id`);
-  const filter = `WHERE (:city IS NULL OR c.city_code = :city OR c.city_code IN (SELECT region_code FROM regions WHERE parent_code = :city))
+  const lock = db.prepare({
+    sqlite: 'SELECT club_id FROM book_clubs WHERE club_id = ?',
+    postgres: 'SELECT club_id FROM book_clubs WHERE club_id = ? FOR UPDATE',
+  });
+  const filter = `WHERE (CAST(:city AS TEXT) IS NULL OR c.city_code = :city OR c.city_code IN (SELECT region_code FROM regions WHERE parent_code = :city))
     AND (:mine = 0 OR EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.club_id AND cm.member_id = :me))`;
   const list = db.prepare(`${select} ${filter} ORDER BY c.club_id LIMIT :limit OFFSET :offset`);
   const listCount = db.prepare(`SELECT count(*) AS n FROM book_clubs c ${filter}`);
@@ -85,6 +89,11 @@ export function clubStore(db: Database) {
 
   return {
     /** A club as `me` (a member id, or null for a visitor) sees it. */
+    /** Holds the club's row until the transaction ends (PostgreSQL; SQLite serialises writes anyway). */
+    async lock(clubId: number): Promise<void> {
+      await lock.get(clubId);
+    },
+
     async club(clubId: number, me: number | null): Promise<ClubRow | undefined> {
       const r = await one.get({ id: clubId, me });
       return r ? toClub(r) : undefined;

@@ -18,13 +18,13 @@ function toRegion(r: Row): Region {
 export function codeStore(db: Database) {
   const getCode = db.prepare('SELECT code_name, code_value FROM codes WHERE code_group = ? AND code = ?');
   const regionCols = `region_code, region_name, parent_code, level,
-      EXISTS (SELECT 1 FROM regions c WHERE c.parent_code = r.region_code) AS has_children`;
+      CASE WHEN EXISTS (SELECT 1 FROM regions c WHERE c.parent_code = r.region_code) THEN 1 ELSE 0 END AS has_children`;
   const getRegion = db.prepare(`SELECT ${regionCols} FROM regions r WHERE region_code = ?`);
   const children = db.prepare(`SELECT ${regionCols} FROM regions r WHERE parent_code = ? ORDER BY sort_order, region_code`);
   const nameAndParent = db.prepare('SELECT region_name, parent_code FROM regions WHERE region_code = ?');
   const libraries = db.prepare(
     `SELECT l.* FROM libraries l JOIN regions r ON r.region_code = l.city_code
-      WHERE :city IS NULL OR l.city_code = :city OR r.parent_code = :city ORDER BY l.sort_order`,
+      WHERE CAST(:city AS TEXT) IS NULL OR l.city_code = :city OR r.parent_code = :city ORDER BY l.sort_order`,
   );
   const library = db.prepare('SELECT * FROM libraries WHERE library_code = ?');
 

@@ -2,7 +2,7 @@
 import type { Faq, Notice, NoticeDetail } from '#shared/contract/board.ts';
 import type { SystemContent } from '#shared/contract/content.ts';
 import { faqCategoryNames } from '#shared/messages-api.ts';
-import type { Database } from './db.ts';
+import { SQL_FNS, type Database } from './db.ts';
 import { count, int, oneOf, str, strOrNull, yn, limits, type Limit, type Listed, type Row } from './rows.ts';
 
 const NOTICE_TYPES = ['1', '2', '3'] as const;
@@ -96,7 +96,7 @@ function toBookstore(r: Row): BookstoreRow {
 }
 
 export function contentStore(db: Database) {
-  const noticeWhere = `WHERE (:type IS NULL OR notice_type = :type) AND (:display IS NULL OR display_yn = :display)`;
+  const noticeWhere = `WHERE (CAST(:type AS TEXT) IS NULL OR notice_type = :type) AND (CAST(:display AS TEXT) IS NULL OR display_yn = :display)`;
   const listNotices = db.prepare(
     `SELECT notice_info_key, notice_subject, notice_type, display_yn, reg_date FROM notices ${noticeWhere}
       ORDER BY reg_date DESC, notice_info_key DESC LIMIT :limit OFFSET :offset`,
@@ -104,14 +104,14 @@ export function contentStore(db: Database) {
   const countNotices = db.prepare(`SELECT count(*) AS n FROM notices ${noticeWhere}`);
   const getNotice = db.prepare(`SELECT * FROM notices WHERE notice_info_key = ? AND display_yn = 'Y'`);
   const bumpNotice = db.prepare('UPDATE notices SET view_count = view_count + 1 WHERE notice_info_key = ?');
-  const faqs = db.prepare('SELECT * FROM faqs WHERE (:c IS NULL OR category = :c) ORDER BY category, sort_order');
+  const faqs = db.prepare('SELECT * FROM faqs WHERE (CAST(:c AS TEXT) IS NULL OR category = :c) ORDER BY category, sort_order');
   const faqCounts = db.prepare('SELECT category, count(*) AS n FROM faqs GROUP BY category');
   const newsletters = db.prepare('SELECT * FROM newsletters ORDER BY issue_no DESC LIMIT ? OFFSET ?');
   const newsletterCount = db.prepare('SELECT count(*) AS n FROM newsletters');
   const newsletter = db.prepare('SELECT * FROM newsletters WHERE newsletter_key = ?');
   const systemContent = db.prepare('SELECT * FROM system_contents WHERE content_type = ?');
-  const storeWhere = `WHERE (:city IS NULL OR city_code = :city OR city_code IN (SELECT region_code FROM regions WHERE parent_code = :city))
-    AND (:town IS NULL OR town_code = :town) AND (:q IS NULL OR instr(name, :q) > 0 OR instr(address, :q) > 0)`;
+  const storeWhere = `WHERE (CAST(:city AS TEXT) IS NULL OR city_code = :city OR city_code IN (SELECT region_code FROM regions WHERE parent_code = :city))
+    AND (CAST(:town AS TEXT) IS NULL OR town_code = :town) AND (CAST(:q AS TEXT) IS NULL OR ${SQL_FNS[db.dialect].has('name', ':q')} OR ${SQL_FNS[db.dialect].has('address', ':q')})`;
   const listStores = db.prepare(`SELECT * FROM bookstores ${storeWhere} ORDER BY city_code, name LIMIT :limit OFFSET :offset`);
   const countStores = db.prepare(`SELECT count(*) AS n FROM bookstores ${storeWhere}`);
   const storeCities = db.prepare('SELECT city_code, count(*) AS n FROM bookstores GROUP BY city_code ORDER BY city_code');

@@ -44,6 +44,11 @@ export interface Database {
    * on a client of its own); rolls back if it throws. Inside a transaction, it joins it.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` unless another process holds the lock `key` (PostgreSQL: a session advisory
+   * lock, tried, never waited for); SQLite runs it (one file, one host: the send log decides).
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +70,40 @@ export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
       sql: readFileSync(join(dir, f), 'utf8'),
     }));
 }
+
+/** SQL fragments of static column names and placeholders that differ between the dialects. */
+export const SQL_FNS = {
+  sqlite: {
+    has: (col: string, p: string) => `instr(${col}, ${p}) > 0`,
+    starts: (col: string, p: string) => `substr(${col}, 1, length(${p})) = ${p}`,
+  },
+  postgres: {
+    has: (col: string, p: string) => `strpos(${col}, ${p}) > 0`,
+    starts: (col: string, p: string) => `starts_with(${col}, ${p})`,
+  },
+} satisfies Record<Dialect, Record<string, (col: string, p: string) => string>>;
+
+/**
+ * After rows were written with explicit keys (the seed, a move from SQLite): PostgreSQL's
+ * identity sequences continue after the largest key of their table. The table and column
+ * names come from the catalogue, not from input. SQLite's rowids need nothing.
+ */
+export const SYNC_IDENTITIES: Sql = {
+  sqlite: '',
+  postgres: `DO $$
+    DECLARE r record;
+    BEGIN
+      FOR r IN SELECT c.relname AS tbl, a.attname AS col
+                 FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE a.attidentity <> '' AND n.nspname = current_schema() LOOP
+        EXECUTE format('SELECT setval(pg_get_serial_sequence(%L, %L), coalesce((SELECT max(%I) FROM %I), 0) + 1, false)',
+                       r.tbl, r.col, r.col, r.tbl);
+      END LOOP;
+    END $$`,
+};
+
+/** Taken first in the seed's transaction: two instances seeding one PostgreSQL database at once take turns. */
+export const SEED_LOCK: Sql = { sqlite: '', postgres: 'SELECT pg_advisory_xact_lock(4857301119)' };
 
 export function textOf(sql: Sql, dialect: Dialect): string {
   return typeof sql === 'string' ? sql : sql[dialect];
@@ -166,6 +205,10 @@ class SqliteDatabase implements Database {
     } finally {
       if (this.turn.current === run) this.turn.current = null;
     }
+  }
+
+  async exclusive<T>(_key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T }> {
+    return { ran: true, value: await fn() };
   }
 
   async ping(): Promise<void> {

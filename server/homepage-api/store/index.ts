@@ -16,16 +16,29 @@ import { statisticsStore } from './statistics.ts';
 import { tokenStore } from './tokens.ts';
 
 export function createStores(db: Database) {
+  const members = memberStore(db);
   return {
     /** Runs `fn` in one write transaction; rolls back if it throws (Database.transaction). */
     transaction: <T>(fn: () => Promise<T>): Promise<T> => db.transaction(fn),
+    /**
+     * A write transaction holding the members' rows first (in member order, so two such
+     * transactions never wait on each other in a circle): the programme's checks (limits,
+     * caps, duplicates) and its writes for those members are one unit on every instance.
+     */
+    /** Runs `fn` unless another process runs under the same lock now (Database.exclusive). */
+    exclusive: <T>(key: number, fn: () => Promise<T>) => db.exclusive(key, fn),
+    forMembers: <T>(memberIds: readonly number[], fn: () => Promise<T>): Promise<T> =>
+      db.transaction(async () => {
+        for (const id of [...new Set(memberIds)].sort((a, b) => a - b)) await members.lock(id);
+        return fn();
+      }),
     activities: activityStore(db),
     books: bookStore(db),
     challenges: challengeStore(db),
     clubs: clubStore(db),
     codes: codeStore(db),
     content: contentStore(db),
-    members: memberStore(db),
+    members,
     points: pointStore(db),
     push: pushStore(db),
     statistics: statisticsStore(db),

@@ -86,9 +86,16 @@ export function memberStore(db: Database) {
        updated_at = :now
      WHERE member_id = :id`,
   );
+  // PostgreSQL: the member's row lock serialises the member's writes across instances; SQLite's
+  // BEGIN IMMEDIATE already serialises every write, so there it only reads the row.
+  const lock = db.prepare({
+    sqlite: 'SELECT member_id FROM members WHERE member_id = ?',
+    postgres: 'SELECT member_id FROM members WHERE member_id = ? FOR UPDATE',
+  });
   const suspendedUntil = db.prepare('SELECT earning_suspended_until FROM members WHERE member_id = ?');
   const suspend = db.prepare(
-    'UPDATE members SET earning_suspended_until = max(coalesce(earning_suspended_until, :until), :until) WHERE member_id = :id',
+    `UPDATE members SET earning_suspended_until = CASE WHEN earning_suspended_until > :until THEN earning_suspended_until ELSE :until END
+      WHERE member_id = :id`,
   );
 
   return {
@@ -107,6 +114,14 @@ export function memberStore(db: Database) {
         agree: u.agreeYn, notice: u.noticeYn, phone: u.phone, email: u.email, province: u.provinceCode,
         city: u.cityCode, town: u.townCode, now: u.now, id: u.memberId,
       });
+    },
+
+    /**
+     * Holds the member's row until the transaction ends (call inside one): two writes for one
+     * member, on any instance, then check and record one after the other (decision 0109).
+     */
+    async lock(memberId: number): Promise<void> {
+      await lock.get(memberId);
     },
 
     /** The last day earning is suspended (stored; may be in the past). */

@@ -94,9 +94,9 @@ export function pointStore(db: Database) {
   // An earning is dated by its activity (the date the member did it); other entries by their day.
   const ledgerRows = `SELECT l.*, a.activity_type, CASE WHEN l.entry_type = 'earn' AND a.activity_date <> '' THEN a.activity_date ELSE l.day END AS entry_date
       FROM point_ledger l LEFT JOIN activities a ON a.activity_id = l.activity_id WHERE l.member_id = :m`;
-  const ledgerWhere = `WHERE (:type IS NULL OR e.entry_type = :type) AND (:activity IS NULL OR e.activity_type = :activity)
-    AND (:month IS NULL OR substr(e.entry_date, 1, 7) = :month)
-    AND (:from IS NULL OR e.entry_date >= :from) AND (:to IS NULL OR e.entry_date <= :to)`;
+  const ledgerWhere = `WHERE (CAST(:type AS TEXT) IS NULL OR e.entry_type = :type) AND (CAST(:activity AS TEXT) IS NULL OR e.activity_type = :activity)
+    AND (CAST(:month AS TEXT) IS NULL OR substr(e.entry_date, 1, 7) = :month)
+    AND (CAST(:from AS TEXT) IS NULL OR e.entry_date >= :from) AND (CAST(:to AS TEXT) IS NULL OR e.entry_date <= :to)`;
   const ledger = db.prepare(
     `SELECT e.*, bs.name AS bookstore_name, coalesce(s.book_title, p.book_title, b.title) AS book_title
        FROM (${ledgerRows}) e
@@ -108,8 +108,8 @@ export function pointStore(db: Database) {
        ${ledgerWhere} ORDER BY e.entry_date DESC, e.entry_id DESC LIMIT :limit OFFSET :offset`,
   );
   const ledgerCount = db.prepare(`SELECT count(*) AS n FROM (${ledgerRows}) e ${ledgerWhere}`);
-  const penaltyWhere = `WHERE p.member_id = :m AND (:from IS NULL OR substr(p.created_at, 1, 10) >= :from)
-    AND (:to IS NULL OR substr(p.created_at, 1, 10) <= :to)`;
+  const penaltyWhere = `WHERE p.member_id = :m AND (CAST(:from AS TEXT) IS NULL OR substr(p.created_at, 1, 10) >= :from)
+    AND (CAST(:to AS TEXT) IS NULL OR substr(p.created_at, 1, 10) <= :to)`;
   const penalties = db.prepare(
     `SELECT p.*, a.activity_type FROM penalties p LEFT JOIN activities a ON a.activity_id = p.activity_id
      ${penaltyWhere} ORDER BY p.created_at DESC, p.penalty_id DESC LIMIT :limit OFFSET :offset`,

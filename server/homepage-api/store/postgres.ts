@@ -136,6 +136,24 @@ class PostgresDatabase implements Database {
     }
   }
 
+  async exclusive<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+      if (!got.rows[0]?.ok) return { ran: false };
+      try {
+        return { ran: true, value: await fn() };
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: unknown) => {
+          broken = err instanceof Error ? err : new Error(String(err)); // the session ends: so does its lock
+        });
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }

@@ -49,6 +49,9 @@ export interface Limit {
   offset: number;
 }
 
+/** Every row: a LIMIT both dialects take (PostgreSQL refuses SQLite's -1). */
+export const ALL_ROWS: Limit = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+
 /** The named parameters of a page (:limit, :offset). */
 export function limits(p: Limit): Limit {
   return { limit: p.limit, offset: p.offset };

@@ -23,10 +23,10 @@ export function statisticsStore(db: Database) {
        SELECT l.points, CASE WHEN a.activity_date <> '' THEN a.activity_date ELSE l.day END AS entry_date
          FROM point_ledger l LEFT JOIN activities a ON a.activity_id = l.activity_id
         WHERE l.member_id = :m AND l.entry_type = 'earn') e
-      WHERE e.entry_date BETWEEN :from AND :to GROUP BY month`,
+      WHERE e.entry_date BETWEEN :from AND :to GROUP BY substr(e.entry_date, 1, 7)`,
   );
   const recorded = `FROM activities WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN :from AND :to`;
-  const activitiesByMonth = db.prepare(`SELECT substr(activity_date, 1, 7) AS month, count(*) AS n ${recorded} GROUP BY month`);
+  const activitiesByMonth = db.prepare(`SELECT substr(activity_date, 1, 7) AS month, count(*) AS n ${recorded} GROUP BY substr(activity_date, 1, 7)`);
   const byType = db.prepare(`SELECT activity_type, count(*) AS n, sum(points) AS points ${recorded} GROUP BY activity_type`);
   const booksRead = db.prepare(
     `SELECT count(DISTINCT isbn) AS n ${recorded} AND isbn IS NOT NULL

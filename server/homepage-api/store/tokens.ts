@@ -38,11 +38,12 @@ export function tokenStore(db: Database) {
   const insertRefresh = db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES (?, ?, ?, ?)');
   const purgeAccess = db.prepare('DELETE FROM access_tokens WHERE expires_at < ?');
   const insertFamily = db.prepare('INSERT INTO token_families (member_id, keep, created_at) VALUES (?, ?, ?) RETURNING family_id');
-  const refreshRow = db.prepare(
-    `SELECT r.family_id, r.expires_at, r.spent_at, r.successor, f.revoked_at, f.keep, f.member_id
+  // PostgreSQL: the token's row is held until the rotation commits, so two refreshes with one
+  // token (two instances) rotate once; SQLite's BEGIN IMMEDIATE serialises them already.
+  const refreshSelect = `SELECT r.family_id, r.expires_at, r.spent_at, r.successor, f.revoked_at, f.keep, f.member_id
        FROM refresh_tokens r JOIN token_families f USING (family_id)
-      WHERE r.token_hash = ?`,
-  );
+      WHERE r.token_hash = ?`;
+  const refreshRow = db.prepare({ sqlite: refreshSelect, postgres: `${refreshSelect} FOR UPDATE OF r` });
   const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ?, successor = ? WHERE token_hash = ?');
   const forgetSuccessors = db.prepare('UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND spent_at < ?');
   const revokeFamily = db.prepare(

@@ -27,7 +27,10 @@ t.test('login: success answers the session fields and both tokens', async (t) =>
   // Only SHA-256 hashes are stored.
   const sha = createHash('sha256').update(b.access_token).digest();
   t.ok(await app.db.prepare('SELECT 1 FROM access_tokens WHERE token_hash = ?').get(sha), 'access token stored as its hash');
-  const dump = JSON.stringify(await app.db.prepare('SELECT hex(token_hash) AS h FROM access_tokens UNION ALL SELECT hex(token_hash) FROM refresh_tokens').all());
+  const dump = JSON.stringify(await app.db.prepare({
+    sqlite: 'SELECT hex(token_hash) AS h FROM access_tokens UNION ALL SELECT hex(token_hash) FROM refresh_tokens',
+    postgres: "SELECT upper(encode(token_hash, 'hex')) AS h FROM access_tokens UNION ALL SELECT upper(encode(token_hash, 'hex')) FROM refresh_tokens",
+  }).all());
   t.notOk(dump.includes(Buffer.from(b.access_token).toString('hex').toUpperCase()), 'no plain token stored');
 });
 

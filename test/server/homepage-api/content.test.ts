@@ -165,7 +165,7 @@ t.test('book search: several words across title and author; the ranking classes;
   t.equal(cho.book_list[hanCount]?.title, '홍길동전', 'then 홍길동전 (허균 is ㅎㄱ too)');
 
   // One title once: the generated catalogue does not repeat a title.
-  const dup = await app.db.prepare('SELECT title, count(*) AS n FROM books GROUP BY title HAVING n > 1').all();
+  const dup = await app.db.prepare('SELECT title, count(*) AS n FROM books GROUP BY title HAVING count(*) > 1').all();
   t.same(dup, [], 'no title repeated');
 });
 

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildHomepageApi, type HomepageApiOptions } from '#server/homepage-api/app.ts';
 import type { ApiSettingsInput } from '#server/homepage-api/settings.ts';
+import { SEED_NOW, pgDatabaseUrl } from './store/helpers.ts';
 
 export const P = '/api/v1/homepage';
 export const PASSWORD = 'chungbuk2026!';
@@ -31,12 +32,36 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** TEST_DATABASE=postgres runs the API tests on PostgreSQL (a cluster of the test file's own). */
+export function onPostgres(): boolean {
+  return process.env['TEST_DATABASE'] === 'postgres';
+}
+
+const pgDatabases = new Map<string, Promise<string>>();
+
+/**
+ * The PostgreSQL database standing for `dbFile` (the same file, the same database: restarts
+ * and second instances), else a fresh one; copied from a template seeded as of `start` when
+ * the rules are the default ones (the app's own seeding then finds it done).
+ */
+function pgUrlFor(opts: { start?: string; settings?: ApiSettingsInput; dbFile?: string; seed?: boolean }): Promise<string> {
+  const make = () => pgDatabaseUrl({ seed: (opts.seed ?? true) && opts.settings?.rules === undefined, now: opts.start ?? SEED_NOW });
+  if (!opts.dbFile) return make();
+  let url = pgDatabases.get(opts.dbFile);
+  if (!url) {
+    url = make();
+    pgDatabases.set(opts.dbFile, url);
+  }
+  return url;
+}
+
 export async function testApi(
   opts: { start?: string; settings?: ApiSettingsInput; dbFile?: string } & Partial<HomepageApiOptions> = {},
 ): Promise<TestApi> {
   const clock = new TestClock(opts.start ?? '2026-11-21T10:00:00+09:00');
   const app = await buildHomepageApi({
     dbFile: opts.dbFile ?? ':memory:',
+    databaseUrl: opts.databaseUrl ?? (onPostgres() ? await pgUrlFor(opts) : undefined),
     seed: opts.seed ?? true,
     settings: { clock: clock.now, random: () => 0.5, ...opts.settings },
   });

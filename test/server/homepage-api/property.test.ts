@@ -61,10 +61,10 @@ type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 async function invariants(app: FastifyInstance): Promise<string[]> {
   const problems: string[] = [];
   const q = async (sql: string) => await app.db.prepare(sql).all();
-  for (const r of await q(`SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, month HAVING s > ${MONTHLY_CAP}`)) {
+  for (const r of await q(`SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, month HAVING sum(points) > ${MONTHLY_CAP}`)) {
     problems.push(`monthly cap exceeded: ${JSON.stringify(r)}`);
   }
-  for (const r of await q(`SELECT member_id, year, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, year HAVING s > ${YEARLY_CAP}`)) {
+  for (const r of await q(`SELECT member_id, year, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, year HAVING sum(points) > ${YEARLY_CAP}`)) {
     problems.push(`yearly cap exceeded: ${JSON.stringify(r)}`);
   }
   for (const r of await q('SELECT member_id, activity_type, month, count(*) AS n FROM activities WHERE points > 0 GROUP BY 1, 2, 3')) {

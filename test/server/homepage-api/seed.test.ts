@@ -30,7 +30,7 @@ t.test('seeding twice changes nothing, and a second start is quick', async (t) =
   t.ok((before[1] ?? 0) >= 2000, 'at least 2,000 books');
 
   // Seeded activity obeys the caps and the ledger matches the activities.
-  const over = await db.prepare("SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY 1, 2 HAVING s > 23750").all();
+  const over = await db.prepare("SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY 1, 2 HAVING sum(points) > 23750").all();
   t.same(over, []);
   const orphan = await db.prepare("SELECT a.activity_id FROM activities a LEFT JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn' WHERE l.entry_id IS NULL").all();
   t.same(orphan, []);

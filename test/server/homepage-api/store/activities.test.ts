@@ -1,8 +1,7 @@
 /** The activity store: activity rows, their details, the member's lists and the ranking. */
-import t from 'tap';
 import { curatedBooks } from '#server/homepage-api/seed/books.ts';
 import type { ActivityType } from '#shared/contract/points.ts';
-import { QUIET_MEMBER, storeDb, type StoreDb } from './helpers.ts';
+import { QUIET_MEMBER, dialectTest, type StoreDb } from './helpers.ts';
 
 const m = QUIET_MEMBER;
 const books = curatedBooks();
@@ -13,7 +12,7 @@ async function add(s: StoreDb, type: ActivityType, day: string, points = 50, isb
   return await s.stores.activities.add({ memberId: m, type, isbn, points, reason: points > 0 ? 'awarded' : 'activity_limit', day, at: Date.parse(`${day}T12:00:00+09:00`) });
 }
 
-t.test('counts the rules need', async (t) => {
+dialectTest('counts the rules need', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   const a = s.stores.activities;
@@ -28,7 +27,7 @@ t.test('counts the rules need', async (t) => {
   t.equal(await a.countOfType(m, 'review'), 0);
 });
 
-t.test('an activity by id, revoked', async (t) => {
+dialectTest('an activity by id, revoked', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   const id = await add(s, 'review', '2026-11-02', 500, A);
@@ -38,7 +37,7 @@ t.test('an activity by id, revoked', async (t) => {
   t.equal(await s.stores.activities.byId(999_999), undefined);
 });
 
-t.test('details and the lists: diaries, history, reviews, all activities', async (t) => {
+dialectTest('details and the lists: diaries, history, reviews, all activities', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   const a = s.stores.activities;
@@ -80,7 +79,7 @@ t.test('details and the lists: diaries, history, reviews, all activities', async
   t.same(counts.get('loan'), { count: 1, earned: 1, points: 1000 });
 });
 
-t.test('purchases, author talks, education certificates', async (t) => {
+dialectTest('purchases, author talks, education certificates', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   const a = s.stores.activities;
@@ -105,7 +104,7 @@ t.test('purchases, author talks, education certificates', async (t) => {
   t.ok(details.includes('인문학 강좌'));
 });
 
-t.test('the monthly ranking: points earned less clawed back, ties share a rank', async (t) => {
+dialectTest('the monthly ranking: points earned less clawed back, ties share a rank', async (t, storeDb) => {
   const s = await storeDb({ seed: false });
   t.teardown(s.close);
   await s.db.exec(`INSERT INTO members (member_id, user_id, user_no, user_key, user_name, password_hash, birth_year, valid_until, created_at, updated_at, city_code)

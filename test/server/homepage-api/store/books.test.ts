@@ -1,8 +1,7 @@
 /** The book store: the catalogue, a book's counts, popular books, search. */
-import t from 'tap';
 import { curatedBooks } from '#server/homepage-api/seed/books.ts';
 import type { ActivityType } from '#shared/contract/points.ts';
-import { QUIET_MEMBER, storeDb, type StoreDb } from './helpers.ts';
+import { QUIET_MEMBER, dialectTest, type StoreDb } from './helpers.ts';
 
 const books = curatedBooks();
 const A = books[100]?.isbn ?? '';
@@ -12,7 +11,7 @@ async function act(s: StoreDb, type: ActivityType, isbn: string, day: string, me
   return await s.stores.activities.add({ memberId, type, isbn, points: 0, reason: 'awarded', day, at: Date.parse(`${day}T12:00:00+09:00`) });
 }
 
-t.test('a book and its counts: only recorded diaries and reviews', async (t) => {
+dialectTest('a book and its counts: only recorded diaries and reviews', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   t.match(await s.stores.books.byIsbn(A), { isbn: A, title: books[100]?.title, author: books[100]?.author });
@@ -29,7 +28,7 @@ t.test('a book and its counts: only recorded diaries and reviews', async (t) => 
   t.same(await s.stores.books.stats(A), { diaryCount: 1, reviewCount: 1, averageRating: 5 }, 'a revoked review no longer counts');
 });
 
-t.test('popular books: score = diaries + 3 × reviews + 2 × loans, period, region, birth years', async (t) => {
+dialectTest('popular books: score = diaries + 3 × reviews + 2 × loans, period, region, birth years', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   // reader02 (member 2): 충주시, born 1995. Activity in January 2020, outside the seeded months.
@@ -53,7 +52,7 @@ t.test('popular books: score = diaries + 3 × reviews + 2 × loans, period, regi
   t.equal((await s.stores.books.popular({ ...period, bornFrom: 1960, bornTo: 1969 }, page)).total, 0);
 });
 
-t.test('search goes through the catalogue index', async (t) => {
+dialectTest('search goes through the catalogue index', async (t, storeDb) => {
   const s = await storeDb();
   t.teardown(s.close);
   const title = books[100]?.title ?? '';

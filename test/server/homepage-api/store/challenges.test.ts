@@ -1,8 +1,7 @@
 /** The challenge store: runs and their check-ins. */
-import t from 'tap';
-import { QUIET_MEMBER, storeDb } from './helpers.ts';
+import { QUIET_MEMBER, dialectTest } from './helpers.ts';
 
-t.test('a run: start, check-ins, save, end, history', async (t) => {
+dialectTest('a run: start, check-ins, save, end, history', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const ch = stores.challenges;

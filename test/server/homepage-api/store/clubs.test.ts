@@ -1,8 +1,7 @@
 /** The club store: clubs as a member sees them, members, meetings, attendance. */
-import t from 'tap';
-import { storeDb } from './helpers.ts';
+import { dialectTest } from './helpers.ts';
 
-t.test('clubs, membership and the leader', async (t) => {
+dialectTest('clubs, membership and the leader', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const clubs = stores.clubs;
@@ -29,7 +28,7 @@ t.test('clubs, membership and the leader', async (t) => {
   t.equal((await clubs.club(3, 2))?.joined, false);
 });
 
-t.test('meetings and attendance', async (t) => {
+dialectTest('meetings and attendance', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const clubs = stores.clubs;

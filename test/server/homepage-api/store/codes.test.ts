@@ -1,8 +1,7 @@
 /** The code store: code lookups and the region tree. */
-import t from 'tap';
-import { storeDb } from './helpers.ts';
+import { dialectTest } from './helpers.ts';
 
-t.test('codes and regions', async (t) => {
+dialectTest('codes and regions', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const codes = stores.codes;

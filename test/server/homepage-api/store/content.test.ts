@@ -1,21 +1,21 @@
 /** The content store: notices, FAQ, newsletters, system texts, partner bookstores. */
-import t from 'tap';
-import { storeDb } from './helpers.ts';
+import { ALL_ROWS } from '#server/homepage-api/store/rows.ts';
+import { dialectTest } from './helpers.ts';
 
-t.test('notices: filters, newest first, paging, reading counts', async (t) => {
+dialectTest('notices: filters, newest first, paging, reading counts', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const { content } = stores;
-  const all = await content.notices({ type: null, display: null }, { limit: -1, offset: 0 });
+  const all = await content.notices({ type: null, display: null }, ALL_ROWS);
   t.equal(all.rows.length, all.total);
   const dates = all.rows.map((n) => n.reg_date);
   t.same(dates, [...dates].sort().reverse(), 'newest first');
-  const shown = await content.notices({ type: null, display: 'Y' }, { limit: -1, offset: 0 });
+  const shown = await content.notices({ type: null, display: 'Y' }, ALL_ROWS);
   t.ok(shown.rows.every((n) => n.display_yn === 'Y') && shown.total < all.total, 'hidden notices filtered out');
   const general = await content.notices({ type: '1', display: null }, { limit: 2, offset: 1 });
   t.equal(general.rows.length, 2);
   t.ok(general.rows.every((n) => n.notice_type === '1'));
-  t.same(general.rows.map((n) => n.notice_info_key), (await content.notices({ type: '1', display: null }, { limit: -1, offset: 0 })).rows.slice(1, 3).map((n) => n.notice_info_key));
+  t.same(general.rows.map((n) => n.notice_info_key), (await content.notices({ type: '1', display: null }, ALL_ROWS)).rows.slice(1, 3).map((n) => n.notice_info_key));
 
   const key = shown.rows[0]?.notice_info_key ?? 0;
   const first = await content.readNotice(key);
@@ -27,7 +27,7 @@ t.test('notices: filters, newest first, paging, reading counts', async (t) => {
   t.equal(await content.readNotice(hidden?.notice_info_key ?? 0), undefined, 'a hidden notice is not read');
 });
 
-t.test('FAQ, newsletters, system contents', async (t) => {
+dialectTest('FAQ, newsletters, system contents', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const { content } = stores;
@@ -50,7 +50,7 @@ t.test('FAQ, newsletters, system contents', async (t) => {
   t.equal(await content.systemContent('nope'), undefined);
 });
 
-t.test('partner bookstores: city (Cheongju includes its gu), town, name', async (t) => {
+dialectTest('partner bookstores: city (Cheongju includes its gu), town, name', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const { content } = stores;

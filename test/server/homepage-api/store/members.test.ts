@@ -1,8 +1,7 @@
 /** The member store: typed members, profile updates and earning suspension. */
-import t from 'tap';
-import { storeDb } from './helpers.ts';
+import { dialectTest } from './helpers.ts';
 
-t.test('members by id and user id, profile update, suspension', async (t) => {
+dialectTest('members by id and user id, profile update, suspension', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const members = stores.members;

@@ -1,11 +1,10 @@
 /** The point store: the ledger, its sums, the member's list, penalties and spending. */
-import t from 'tap';
-import { QUIET_MEMBER, storeDb } from './helpers.ts';
+import { QUIET_MEMBER, dialectTest } from './helpers.ts';
 
 const m = QUIET_MEMBER;
 const at = (day: string) => Date.parse(`${day}T12:00:00+09:00`);
 
-t.test('ledger sums: balance, earned this month and year, per entry type', async (t) => {
+dialectTest('ledger sums: balance, earned this month and year, per entry type', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const p = stores.points;
@@ -25,7 +24,7 @@ t.test('ledger sums: balance, earned this month and year, per entry type', async
   t.same(await p.unsettledYears(m, '2026'), [], 'a settled year');
 });
 
-t.test('the member list: filters, newest first, what an entry refers to', async (t) => {
+dialectTest('the member list: filters, newest first, what an entry refers to', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const p = stores.points;
@@ -45,7 +44,7 @@ t.test('the member list: filters, newest first, what an entry refers to', async 
   t.equal((await p.entries({ memberId: m, entryType: null, from: null, to: null }, { limit: 1, offset: 1 })).rows[0]?.entryType, 'earn');
 });
 
-t.test('penalties: recorded and listed', async (t) => {
+dialectTest('penalties: recorded and listed', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const p = stores.points;

@@ -2,7 +2,6 @@
  * The push store: the send log claims a reminder once, even for two connections (two API
  * processes) on one database file; an endpoint belongs to one member.
  */
-import t from 'tap';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,15 +9,17 @@ import { openDatabase } from '#server/homepage-api/store/db.ts';
 import { createStores } from '#server/homepage-api/store/index.ts';
 import { seed } from '#server/homepage-api/seed/index.ts';
 import { resolveSettings } from '#server/homepage-api/settings.ts';
-import { SEED_NOW } from './helpers.ts';
+import { SEED_NOW, dialectTest, pgDatabaseUrl } from './helpers.ts';
 
 const AT = Date.parse(SEED_NOW);
 
-t.test('two connections claim a reminder once; the outcome is recorded', async (t) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'push-store-')), 'homepage.db');
-  const a = await openDatabase(file);
-  await seed(a, resolveSettings({ clock: () => AT, random: () => 0.5 }));
-  const b = await openDatabase(file);
+dialectTest('two connections claim a reminder once; the outcome is recorded', async (t, _open, dialect) => {
+  const target = dialect === 'postgres'
+    ? { file: ':memory:', url: await pgDatabaseUrl() }
+    : { file: join(mkdtempSync(join(tmpdir(), 'push-store-')), 'homepage.db') };
+  const a = await openDatabase(target);
+  if (dialect === 'sqlite') await seed(a, resolveSettings({ clock: () => AT, random: () => 0.5 }));
+  const b = await openDatabase(target);
   t.teardown(async () => {
     await a.close();
     await b.close();
@@ -33,11 +34,10 @@ t.test('two connections claim a reminder once; the outcome is recorded', async (
   t.same({ ...(await b.prepare("SELECT outcome, status FROM push_sends WHERE kind = 'challenge' AND day = '2026-11-21'").get()) }, { outcome: 'sent', status: 201 });
 });
 
-t.test('an endpoint belongs to one member; state without a subscription', async (t) => {
-  const db = await openDatabase(':memory:');
-  t.teardown(() => db.close());
-  await seed(db, resolveSettings({ clock: () => AT, random: () => 0.5 }));
-  const { push, transaction } = createStores(db);
+dialectTest('an endpoint belongs to one member; state without a subscription', async (t, open) => {
+  const { db, stores, close } = await open();
+  t.teardown(close);
+  const { push, transaction } = stores;
   const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', p256dh: 'p', auth: 'a' };
   t.equal(await push.state(1), undefined);
   await transaction(async () => {

@@ -1,10 +1,9 @@
 /** The token store: families, access and refresh rows, SSO tokens. */
-import t from 'tap';
 import { tokenHash } from '#server/homepage-api/auth/tokens.ts';
 import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
-import { storeDb } from './helpers.ts';
+import { dialectTest } from './helpers.ts';
 
-t.test('families, access and refresh tokens', async (t) => {
+dialectTest('families, access and refresh tokens', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   const tokens = stores.tokens;
@@ -30,7 +29,7 @@ t.test('families, access and refresh tokens', async (t) => {
   t.ok(await tokens.refresh(tokenHash('r1')), 'refresh rows stay');
 });
 
-t.test('the seeded SSO token', async (t) => {
+dialectTest('the seeded SSO token', async (t, storeDb) => {
   const { stores, close } = await storeDb();
   t.teardown(close);
   t.match(await stores.tokens.sso(tokenHash(SSO_TEST.token)), { memberId: 1 });
