@@ -8,6 +8,7 @@ import { createECDH } from 'node:crypto';
 import { Type } from 'typebox';
 import type { ActivityType } from '#shared/contract/points.ts';
 import { ConfigError, EnvType, readEnv, type Env } from '#server/env.ts';
+import { isServiceHostName } from './push/endpoint.ts';
 import type { PushSender } from './push/sender.ts';
 import { systemClock, type Clock } from './time.ts';
 
@@ -139,12 +140,20 @@ function vapidFromEnv(env: { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVAT
   return keys;
 }
 
+/** PUSH_SERVICE_HOSTS: DNS names only (an IP address is no push service, and endpoints on one are refused anyway). */
+function serviceHostsFromEnv(value: string): string[] {
+  const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const wrong = hosts.filter((h) => !isServiceHostName(h));
+  if (wrong.length > 0) throw new ConfigError(`PUSH_SERVICE_HOSTS must name push services by DNS name: ${wrong.join(', ')}`);
+  return hosts;
+}
+
 export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'clock' | 'random'> {
   const env = readEnv(ApiEnv, source);
   return {
     push: {
       vapid: vapidFromEnv(env),
-      serviceHosts: env.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      serviceHosts: serviceHostsFromEnv(env.PUSH_SERVICE_HOSTS),
     },
     accessTtlS: env.ACCESS_TOKEN_TTL_S,
     refreshTtlS: env.REFRESH_TOKEN_TTL_S,

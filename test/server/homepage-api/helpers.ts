@@ -39,6 +39,7 @@ export async function testApi(
     dbFile: opts.dbFile ?? ':memory:',
     seed: opts.seed ?? true,
     settings: { clock: clock.now, random: () => 0.5, ...opts.settings },
+    ...(opts.logger === undefined ? {} : { logger: opts.logger }),
   });
   return { app, clock, close: () => app.close() };
 }
