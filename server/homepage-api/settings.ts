@@ -33,6 +33,8 @@ export interface ProgrammeRules {
   diaryMaxChars: number;
   reviewMinChars: number;
   reviewMaxChars: number;
+  /** Activity writes (records and review edits) a member may make in any 60 seconds; more → 429. */
+  writesPerMinute: number;
 }
 
 export const DEFAULT_RULES: ProgrammeRules = {
@@ -55,6 +57,7 @@ export const DEFAULT_RULES: ProgrammeRules = {
   diaryMaxChars: 200,
   reviewMinChars: 200,
   reviewMaxChars: 1000,
+  writesPerMinute: 10,
 };
 
 /** The server's VAPID key pair (base64url, as web-push takes them) and its contact (RFC 8292). */
@@ -115,6 +118,7 @@ export const ApiEnv = Type.Object({
   LOGIN_REDIRECT_URL: EnvType.path('/login/login'),
   POINTS_MONTHLY_CAP: EnvType.int(DEFAULT_RULES.monthlyCap, 0, 10_000_000),
   POINTS_YEARLY_CAP: EnvType.int(DEFAULT_RULES.yearlyCap, 0, 100_000_000),
+  ACTIVITY_WRITES_PER_MINUTE: EnvType.int(DEFAULT_RULES.writesPerMinute, 1, 10_000),
   VAPID_PUBLIC_KEY: EnvType.optionalText('a VAPID public key: an uncompressed P-256 point in base64url (87 characters)', '^[A-Za-z0-9_-]{87}$'),
   VAPID_PRIVATE_KEY: EnvType.secret('a VAPID private key: 32 bytes in base64url (43 characters)', '^[A-Za-z0-9_-]{43}$'),
   VAPID_SUBJECT: EnvType.optionalText('a mailto: address or an https: URL', '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s/]+\\S*)$'),
@@ -161,7 +165,7 @@ export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'c
     refreshGraceS: env.REFRESH_GRACE_S,
     logoutUrl: env.LOGOUT_URL,
     loginRedirectUrl: env.LOGIN_REDIRECT_URL,
-    rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP },
+    rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP, writesPerMinute: env.ACTIVITY_WRITES_PER_MINUTE },
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Property test: random sequences of bodies, ids and clock moves driven
  * at the write routes. After every step: no 500, a refused request wrote nothing, the
- * balance the API answers is the ledger's sum, and no member ever earned past a monthly
- * or yearly cap or an activity's monthly limit.
+ * balance the API answers is the ledger's sum, no member ever earned past a monthly
+ * or yearly cap or an activity's monthly limit, and no member has two reviews of a book or
+ * a repeated diary (decision 0113).
  */
 import t from 'tap';
 import fc from 'fast-check';
@@ -70,6 +71,12 @@ function invariants(app: FastifyInstance): string[] {
   for (const r of q('SELECT member_id, activity_type, month, count(*) AS n FROM activities WHERE points > 0 GROUP BY 1, 2, 3')) {
     const limit = DEFAULT_RULES.activities[String(r['activity_type']) as keyof typeof DEFAULT_RULES.activities].monthlyLimit;
     if (limit !== null && Number(r['n']) > limit) problems.push(`activity limit exceeded: ${JSON.stringify(r)}`);
+  }
+  for (const r of q('SELECT member_id, isbn, count(*) AS n FROM reviews GROUP BY member_id, isbn HAVING n > 1')) {
+    problems.push(`two reviews of one book: ${JSON.stringify(r)}`);
+  }
+  for (const r of q('SELECT member_id, isbn, written_on, count(*) AS n FROM diaries GROUP BY member_id, isbn, written_on, content HAVING n > 1')) {
+    problems.push(`a repeated diary: ${JSON.stringify(r)}`);
   }
   for (const r of q(`SELECT a.activity_id FROM activities a LEFT JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'
                       WHERE l.entry_id IS NULL OR l.points <> a.points`)) {
