@@ -37,7 +37,7 @@ const RATE_WINDOW_MS = 60_000;
 function countWrite({ stores, settings, member }: WriteContext): void {
   const now = settings.clock();
   const max = settings.rules.writesPerMinute;
-  const recent = stores.activities.writesSince(member.memberId, now - RATE_WINDOW_MS);
+  const recent = stores.activities.writesSince(member.memberId, now - RATE_WINDOW_MS, now);
   if (recent.count >= max) {
     const retryAfterS = Math.max(1, Math.ceil(((recent.oldest ?? now) + RATE_WINDOW_MS - now) / 1000));
     throw tooManyRequests(apiMessages.activity.tooManyWrites(max), retryAfterS);

@@ -171,7 +171,7 @@ export function activityStore(db: Database) {
   const updateReview = db.prepare(
     'UPDATE reviews SET title = :title, content = :content, rating = :rating, edited_at = :at WHERE activity_id = :id AND member_id = :m',
   );
-  const pruneWrites = db.prepare('DELETE FROM member_writes WHERE member_id = ? AND written_at <= ?');
+  const pruneWrites = db.prepare('DELETE FROM member_writes WHERE member_id = ? AND (written_at <= ? OR written_at > ?)');
   const recentWrites = db.prepare('SELECT count(*) AS n, min(written_at) AS oldest FROM member_writes WHERE member_id = ?');
   const logWrite = db.prepare('INSERT INTO member_writes (member_id, written_at) VALUES (?, ?)');
   const loanExists = db.prepare('SELECT 1 FROM loans WHERE member_id = ? AND loan_no = ?');
@@ -337,11 +337,12 @@ export function activityStore(db: Database) {
     },
 
     /**
-     * The member's activity writes after `since` (ms): how many, and when the oldest was.
-     * Older ones are forgotten first. Call in the write's transaction.
+     * The member's activity writes in (since, until] (ms): how many, and when the oldest was.
+     * Others are forgotten first (older ones, and any after `until` that a clock set back
+     * left). Call in the write's transaction.
      */
-    writesSince(memberId: number, since: number): { count: number; oldest: number | null } {
-      pruneWrites.run(memberId, since);
+    writesSince(memberId: number, since: number, until: number): { count: number; oldest: number | null } {
+      pruneWrites.run(memberId, since, until);
       const r = recentWrites.get(memberId);
       return { count: count(r), oldest: r ? intOrNull(r, 'oldest') : null };
     },

@@ -105,11 +105,11 @@ t.test('no repeated diary, one review per book, editing it, the write log (migra
   t.equal(a.ownReview(1, r), undefined);
   t.notOk(a.updateReview(m, 999_999, { title: 'x', content: 'y', rating: 1 }, 0), 'not one that does not exist');
 
-  t.same(a.writesSince(m, 0), { count: 0, oldest: null });
-  for (const at of [1_000, 30_000, 61_000]) a.logWrite(m, at);
+  t.same(a.writesSince(m, 0, 100_000), { count: 0, oldest: null });
+  for (const at of [1_000, 30_000, 61_000, 90_000]) a.logWrite(m, at);
   a.logWrite(1, 50_000);
-  t.same(a.writesSince(m, 0), { count: 3, oldest: 1_000 });
-  t.same(a.writesSince(m, 1_000), { count: 2, oldest: 30_000 }, 'older writes are forgotten');
+  t.same(a.writesSince(m, 0, 100_000), { count: 4, oldest: 1_000 });
+  t.same(a.writesSince(m, 1_000, 61_000), { count: 2, oldest: 30_000 }, 'older writes are forgotten, and later ones (a clock set back)');
   t.equal(s.db.prepare('SELECT count(*) AS n FROM member_writes').get()?.['n'], 3, 'pruned, and only the member’s');
 });
 
