@@ -105,6 +105,7 @@ export default function ReviewPage() {
   useFormFeedback(result);
   const edited = result?.ok && 'edited' in result.value ? result.value : null;
   const earned = result?.ok && !('edited' in result.value) ? { ...result, value: result.value } : undefined;
+  // A new form after each write, and whenever the member's review changes: its defaults are the review's.
   const done = earned ? earned.value.activityKey : 0;
 
   return (
@@ -137,7 +138,7 @@ export default function ReviewPage() {
           </h2>
           <ChosenBook book={book} changeHref={hrefOf('review')} />
           {mine && <p className="field__hint">{reviewText.editNote}</p>}
-          <Form key={done} method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="review-form-title">
+          <Form key={`${done}:${mine?.activity_key ?? 0}:${mine?.mod_date ?? ''}`} method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="review-form-title">
             <FormMessage result={result} id="review-message" />
             <input type="hidden" name="isbn" value={book.isbn} />
             {mine && <input type="hidden" name="review_key" value={mine.activity_key} />}
