@@ -201,7 +201,7 @@ function ReviewList({ reviews, page }: { reviews: Promise<ReviewListAnswer | Err
                   <p className="entry__text">{r.content}</p>
                   {r.status === 'recorded' && (
                     <p className="entry__actions">
-                      <Link to={`${hrefOf('review')}?isbn=${r.isbn}`} aria-label={recordsText.editLabel(r.title)}>
+                      <Link className="btn btn--small btn--tertiary" to={`${hrefOf('review')}?isbn=${r.isbn}`} aria-label={recordsText.editLabel(r.title)}>
                         {recordsText.edit}
                       </Link>
                     </p>
