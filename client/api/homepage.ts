@@ -39,6 +39,7 @@ type Args<O> = [Field<O, 'params'>] extends [never]
 export interface Homepage {
   get<P extends PathOf<'GET'>>(path: P, ...args: Args<OpOf<'GET', P>>): Promise<AnswerOf<OpOf<'GET', P>>>;
   post<P extends PathOf<'POST'>>(path: P, ...args: Args<OpOf<'POST', P>>): Promise<AnswerOf<OpOf<'POST', P>>>;
+  put<P extends PathOf<'PUT'>>(path: P, ...args: Args<OpOf<'PUT', P>>): Promise<AnswerOf<OpOf<'PUT', P>>>;
   delete<P extends PathOf<'DELETE'>>(path: P, ...args: Args<OpOf<'DELETE', P>>): Promise<AnswerOf<OpOf<'DELETE', P>>>;
 }
 
@@ -78,5 +79,5 @@ export function homepage(context?: unknown): Homepage {
   const transport = loadContextOf(context)?.homepage ?? browserTransport;
   const method = (m: HttpMethod) => (path: string, input?: RawInput) => call(transport, m, path, input);
   // The transport has checked the answer is one ({ result, msg? }); the contract names its type.
-  return { get: method('GET'), post: method('POST'), delete: method('DELETE') } as Homepage;
+  return { get: method('GET'), post: method('POST'), put: method('PUT'), delete: method('DELETE') } as Homepage;
 }

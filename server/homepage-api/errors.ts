@@ -14,18 +14,22 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly msg: string;
   readonly code: string | undefined;
-  constructor(statusCode: number, msg: string, code?: string) {
+  /** Seconds to wait before trying again (the Retry-After header of a 429). */
+  readonly retryAfterS: number | undefined;
+  constructor(statusCode: number, msg: string, code?: string, retryAfterS?: number) {
     super(msg);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.msg = msg;
     this.code = code;
+    this.retryAfterS = retryAfterS;
   }
 }
 
 export const notFound = (msg: string = messages.error.notFound) => new ApiError(404, msg);
 export const badRequest = (msg: string) => new ApiError(400, msg);
 export const conflict = (msg: string) => new ApiError(409, msg);
+export const tooManyRequests = (msg: string, retryAfterS: number) => new ApiError(429, msg, undefined, retryAfterS);
 
 /** What each error status means, for the OpenAPI document. */
 const STATUS_MEANING: Record<number, string> = {
@@ -35,6 +39,7 @@ const STATUS_MEANING: Record<number, string> = {
   404: '없는 대상(다른 회원의 기록, 권한 없는 관리 기능 포함)',
   409: '상태 충돌: 이미 한 일, 정원 초과, 중복 영수증, 약관 미동의 등',
   414: '경로 매개변수가 200자를 넘음',
+  429: '너무 잦은 요청: 회원의 활동 기록이 1분에 정한 수를 넘음(Retry-After: 다시 해 볼 수 있을 때까지의 초)',
 };
 
 /** Response schemas of the error statuses a route can answer, each with its meaning. */
@@ -101,6 +106,7 @@ export const DB_RETRY_AFTER_S = 5;
 export function errorHandler(err: AnyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) {
     req.log.info({ status: err.statusCode, code: err.code }, 'request refused');
+    if (err.retryAfterS !== undefined) void reply.header('retry-after', String(err.retryAfterS));
     return reply.code(err.statusCode).send({ result: 'error', msg: err.msg, ...(err.code ? { code: err.code } : {}) });
   }
   const fe = err as FastifyError;

@@ -8,6 +8,7 @@ import { createECDH } from 'node:crypto';
 import { Type } from 'typebox';
 import type { ActivityType } from '#shared/contract/points.ts';
 import { ConfigError, EnvType, readEnv, type Env } from '#server/env.ts';
+import { isServiceHostName } from './push/endpoint.ts';
 import type { PushSender } from './push/sender.ts';
 import { systemClock, type Clock } from './time.ts';
 
@@ -32,6 +33,8 @@ export interface ProgrammeRules {
   diaryMaxChars: number;
   reviewMinChars: number;
   reviewMaxChars: number;
+  /** Activity writes (records and review edits) a member may make in any 60 seconds; more → 429. */
+  writesPerMinute: number;
 }
 
 export const DEFAULT_RULES: ProgrammeRules = {
@@ -54,6 +57,7 @@ export const DEFAULT_RULES: ProgrammeRules = {
   diaryMaxChars: 200,
   reviewMinChars: 200,
   reviewMaxChars: 1000,
+  writesPerMinute: 10,
 };
 
 /** The server's VAPID key pair (base64url, as web-push takes them) and its contact (RFC 8292). */
@@ -117,6 +121,7 @@ export const ApiEnv = Type.Object({
   LOGIN_REDIRECT_URL: EnvType.path('/login/login'),
   POINTS_MONTHLY_CAP: EnvType.int(DEFAULT_RULES.monthlyCap, 0, 10_000_000),
   POINTS_YEARLY_CAP: EnvType.int(DEFAULT_RULES.yearlyCap, 0, 100_000_000),
+  ACTIVITY_WRITES_PER_MINUTE: EnvType.int(DEFAULT_RULES.writesPerMinute, 1, 10_000),
   VAPID_PUBLIC_KEY: EnvType.optionalText('a VAPID public key: an uncompressed P-256 point in base64url (87 characters)', '^[A-Za-z0-9_-]{87}$'),
   VAPID_PRIVATE_KEY: EnvType.secret('a VAPID private key: 32 bytes in base64url (43 characters)', '^[A-Za-z0-9_-]{43}$'),
   VAPID_SUBJECT: EnvType.optionalText('a mailto: address or an https: URL', '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s/]+\\S*)$'),
@@ -142,12 +147,20 @@ function vapidFromEnv(env: { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVAT
   return keys;
 }
 
+/** PUSH_SERVICE_HOSTS: DNS names only (an IP address is no push service, and endpoints on one are refused anyway). */
+function serviceHostsFromEnv(value: string): string[] {
+  const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const wrong = hosts.filter((h) => !isServiceHostName(h));
+  if (wrong.length > 0) throw new ConfigError(`PUSH_SERVICE_HOSTS must name push services by DNS name: ${wrong.join(', ')}`);
+  return hosts;
+}
+
 export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'clock' | 'random'> {
   const env = readEnv(ApiEnv, source);
   return {
     push: {
       vapid: vapidFromEnv(env),
-      serviceHosts: env.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      serviceHosts: serviceHostsFromEnv(env.PUSH_SERVICE_HOSTS),
     },
     accessTtlS: env.ACCESS_TOKEN_TTL_S,
     refreshTtlS: env.REFRESH_TOKEN_TTL_S,
@@ -155,7 +168,7 @@ export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'c
     refreshGraceS: env.REFRESH_GRACE_S,
     logoutUrl: env.LOGOUT_URL,
     loginRedirectUrl: env.LOGIN_REDIRECT_URL,
-    rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP },
+    rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP, writesPerMinute: env.ACTIVITY_WRITES_PER_MINUTE },
   };
 }
 

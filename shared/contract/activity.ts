@@ -17,7 +17,8 @@ export const EarnFields = {
   msg: Type.String({
     description:
       '적립 결과 안내. 0점이면 그 까닭을 한국어로: 이번 달 적립 횟수를 채움(activity_limit), 하루 한 번만 적립(daily_limit), ' +
-      '월·연 적립 한도(monthly_cap, yearly_cap), 적립 정지 기간(suspended). 중복 인증은 기록하지 않고 409',
+      '월·연 적립 한도(monthly_cap, yearly_cap), 적립 정지 기간(suspended). 중복 인증, 같은 날 같은 책의 똑같은 독서일지, ' +
+      '이미 서평을 쓴 책의 두 번째 서평은 기록하지 않고 409. 1분에 쓸 수 있는 활동 기록 수를 넘으면 429',
   }),
   balance: Type.Integer({ description: '적립 뒤 잔액' }),
   monthly_limit: Nullable(Type.Integer({ minimum: 0, description: '이 활동의 월 적립 횟수(없으면 null)' })),
@@ -43,24 +44,44 @@ export function diaryBody(maxChars: number) {
 export const DiaryBody = diaryBody(200);
 export type DiaryBody = Static<typeof DiaryBody>;
 
-/** A review. Its length range is the programme's setting (default 200–1,000 characters, as for diaries). */
+/** What a member writes in a review, and may later edit. */
+function reviewText(minChars: number, maxChars: number) {
+  return {
+    title: Type.String({ minLength: 1, maxLength: 100 }),
+    content: Type.String({
+      minLength: minChars,
+      maxLength: maxChars,
+      description: `서평 본문: ${minChars}~${maxChars}자(NFC 정규화 뒤 코드 포인트 수). 벗어나면 400과 서평 글자 수 안내`,
+    }),
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  };
+}
+
+/**
+ * A review. Its length range is the programme's setting (default 200–1,000 characters, as for diaries).
+ * One review per member and book: a second one is refused (409) — the member edits theirs.
+ */
 export function reviewBody(minChars: number, maxChars: number) {
   return Type.Object(
-    {
-      isbn: Isbn13,
-      title: Type.String({ minLength: 1, maxLength: 100 }),
-      content: Type.String({
-        minLength: minChars,
-        maxLength: maxChars,
-        description: `서평 본문: ${minChars}~${maxChars}자(NFC 정규화 뒤 코드 포인트 수). 벗어나면 400과 서평 글자 수 안내`,
-      }),
-      rating: Type.Integer({ minimum: 1, maximum: 5 }),
-    },
-    { additionalProperties: false },
+    { isbn: Isbn13, ...reviewText(minChars, maxChars) },
+    { additionalProperties: false, description: '책마다 서평 하나: 이미 서평을 쓴 책이면 409(PUT /activity/bookreview/{review_key}로 고침)' },
   );
 }
 export const ReviewBody = reviewBody(200, 1000);
 export type ReviewBody = Static<typeof ReviewBody>;
+
+/** PUT /activity/bookreview/{review_key}: the member's own review, edited. Its points do not change. */
+export function reviewUpdateBody(minChars: number, maxChars: number) {
+  return Type.Object(reviewText(minChars, maxChars), {
+    additionalProperties: false,
+    description: '제목·본문·평점을 바꿈(책과 쓴 날짜, 적립된 포인트는 그대로)',
+  });
+}
+export const ReviewUpdateBody = reviewUpdateBody(200, 1000);
+export type ReviewUpdateBody = Static<typeof ReviewUpdateBody>;
+export const ReviewParams = Type.Object({
+  review_key: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '나의 서평의 activity_key' }),
+});
 
 export const LoanBody = Type.Object(
   {
@@ -196,10 +217,13 @@ export const Review = Type.Object({
   status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
   activity_date: ActivityDate,
   reg_date: DateTime,
+  mod_date: Nullable(DateTime, { description: '마지막으로 고친 때. 고치지 않았으면 null' }),
 });
 export type Review = Static<typeof Review>;
 export const ReviewListAnswer = Success({ review_list: Type.Array(Review), ...PageInfo }, { title: 'ReviewListAnswer' });
 export type ReviewListAnswer = Static<typeof ReviewListAnswer>;
+export const ReviewAnswer = Success({ review: Review, msg: Type.String() }, { title: 'ReviewAnswer' });
+export type ReviewAnswer = Static<typeof ReviewAnswer>;
 
 export const ActivityItem = Type.Object({
   activity_key: Type.Integer(),

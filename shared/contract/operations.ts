@@ -18,7 +18,7 @@ import {
   NewsletterListQuery, NoticeDetailAnswer, NoticeKeyParams, NoticeListAnswer, NoticeListQuery, OkAnswer,
   PenaltyAnswer, PenaltyBody, PenaltyListAnswer, PenaltyListQuery, PointAnswer, PointListAnswer, PointListQuery,
   PopularAnswer, PopularQuery, PurchaseBody, RankingAnswer, RankingQuery, RefreshAnswer, RefreshBody,
-  RegionListAnswer, RegionParamsA, RegionParamsAB, ReviewBody, ReviewListAnswer, SsoAnswer, SsoParams, SsoQuery,
+  RegionListAnswer, RegionParamsA, RegionParamsAB, ReviewAnswer, ReviewBody, ReviewListAnswer, ReviewParams, ReviewUpdateBody, SsoAnswer, SsoParams, SsoQuery,
   SystemContentAnswer, SystemContentQuery, TokenLogoutAnswer, UserCardAnswer, UserInfoAnswer, UserInfoUpdate,
   GoalAnswer, GoalBody, NextMeetingBody, PushBody, PushConfigAnswer, PushDeleteBody, PushStateAnswer, UserStatisticsAnswer,
 } from './index.ts';
@@ -64,6 +64,7 @@ export const homepageOperations = {
   // activity
   'POST /activity/bookdiary': { body: DiaryBody, answer: EarnAnswer },
   'POST /activity/bookreview': { body: ReviewBody, answer: EarnAnswer },
+  'PUT /activity/bookreview/:review_key': { params: ReviewParams, body: ReviewUpdateBody, answer: ReviewAnswer },
   'POST /activity/authentication/loan': { body: LoanBody, answer: EarnAnswer },
   'POST /activity/authentication/purchase': { body: PurchaseBody, answer: EarnAnswer },
   'POST /activity/authentication/authortalk': { body: AuthorTalkBody, answer: EarnAnswer },

@@ -21,8 +21,10 @@ export const PushSubscriptionJson = Type.Object(
   {
     endpoint: Type.String({
       maxLength: 2048,
-      pattern: '^https://[^\\s/?#]+/[^\\s]*$',
-      description: '푸시 서비스의 https 주소. 알려진 푸시 서비스(FCM, Mozilla, Apple, Windows)의 호스트만 받음',
+      pattern: '^https://[A-Za-z0-9.-]+(:443)?/[\\x21\\x22\\x24-\\x5b\\x5d-\\x7e]*$',
+      description:
+        '푸시 서비스의 https 주소: 알려진 푸시 서비스(FCM, Mozilla, Apple, Windows)의 호스트 이름(IP 주소 아님), 포트는 443(또는 생략), ' +
+        '사용자 정보(@)·백슬래시·공백·#·퍼센트 인코딩된 호스트 없이. WHATWG URL과 Node url.parse가 다르게 읽는 주소는 400. 정규화한 주소(URL.href)로 저장',
     }),
     expirationTime: Type.Optional(Nullable(Type.Number({ minimum: 0, description: '구독 만료 시각(ms), 없으면 null' }))),
     keys: Type.Object(

@@ -108,6 +108,16 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await expect(earned).toContainText('이번 달 1/3회 적립');
   await expect(earned).toBeFocused();
 
+  // One review per book (decision 0113): the same page now edits it, the points unchanged.
+  await expect(page.getByRole('heading', { name: '서평 고치기' })).toBeVisible();
+  await expect(page.getByLabel('제목')).toHaveValue(REVIEW_TITLE);
+  await expect(page.getByRole('radio', { name: '5점' })).toBeChecked();
+  await page.getByLabel('제목').fill(`${REVIEW_TITLE}, 다시 읽고`);
+  await page.getByRole('radio', { name: '4점' }).check();
+  await page.getByRole('button', { name: '고친 서평 저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '서평을 수정했습니다.' })).toBeVisible();
+  await expect(page.getByLabel('제목')).toHaveValue(`${REVIEW_TITLE}, 다시 읽고`);
+
   // 대출 인증: the book found by a search, the home library already chosen, today's date.
   await visit(page, '/activity/certify?type=loan', '활동 인증');
   await expect(page).toHaveTitle('대출 인증 | 충북 독서포인트');

@@ -25,5 +25,7 @@ export const recordsText = {
   readPages: (p: number) => `${n(p)}쪽`,
   ratingLabel: (stars: number) => `별점 5점 중 ${stars}점`,
   revoked: '회수됨',
+  edit: '고치기',
+  editLabel: (title: string) => `‘${title}’ 서평 고치기`,
   total: (count: number) => `모두 ${n(count)}건`,
 } as const;

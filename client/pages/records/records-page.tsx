@@ -199,6 +199,13 @@ function ReviewList({ reviews, page }: { reviews: Promise<ReviewListAnswer | Err
                     <span className="points-delta">{r.points > 0 ? `+${formatNumber(r.points)}P` : '0P'}</span>
                   </p>
                   <p className="entry__text">{r.content}</p>
+                  {r.status === 'recorded' && (
+                    <p className="entry__actions">
+                      <Link className="btn btn--small btn--tertiary" to={`${hrefOf('review')}?isbn=${r.isbn}`} aria-label={recordsText.editLabel(r.title)}>
+                        {recordsText.edit}
+                      </Link>
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>

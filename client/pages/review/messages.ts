@@ -9,5 +9,9 @@ export const reviewText = {
   content: '서평',
   hint: '200자 이상 1,000자까지 쓸 수 있어요. 책의 내용과 느낀 점을 자유롭게 적어 주세요.',
   submit: '서평 등록',
+  editForm: '서평 고치기',
+  editNote: '이 책의 서평을 이미 썼어요. 서평은 책마다 하나라서, 여기서 고쳐 쓸 수 있어요. 고쳐도 받은 포인트는 그대로예요.',
+  editSubmit: '고친 서평 저장',
+  edit: '고치기',
   viewReviews: '나의 서평 보기',
 } as const;

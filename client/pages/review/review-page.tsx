@@ -1,13 +1,15 @@
 /**
  * 서평 쓰기 (/activity/review?isbn=…): a review of a book — title, rating and 200 to
  * 1,000 characters with a live counter — then what it earned (earn.done / earn.none).
+ * One review per member and book (decision 0113): when the member has one, the same form
+ * edits it (PUT, points unchanged) instead of writing a second.
  * Reached from a book's page, from 나의 활동 and from the menu; without a book the page
  * helps to choose one. The form is a page action: it works without JavaScript (0031);
  * the length is checked in the action too, counted as the API counts.
  */
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
-import type { ActivityCountAnswer } from '#shared/contract/activity.ts';
+import type { ActivityCountAnswer, Review } from '#shared/contract/activity.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { requiredMessage } from '#shared/messages-form.ts';
 import {
@@ -22,11 +24,11 @@ import { ChosenBook } from '#client/components/chosen-book.tsx';
 import { CharCounterTextarea } from '#client/components/char-counter.tsx';
 import { EarnResult, type Earned } from '#client/components/earn-result.tsx';
 import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
-import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { field, fieldState, firstMissing, formError, FormMessage, formOk, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
 import { MonthStatus } from '#client/components/month-status.tsx';
 import { normaliseText, reviewLengthProblem } from '#client/components/text-length.ts';
 
-const FIELDS = ['isbn', 'title', 'rating', 'content'] as const;
+const FIELDS = ['isbn', 'review_key', 'title', 'rating', 'content'] as const;
 
 interface Data {
   isbn: string;
@@ -35,16 +37,31 @@ interface Data {
   q: string;
   results: Promise<BookSearchAnswer | ErrorAnswer> | null;
   counts: Promise<ActivityCountAnswer | ErrorAnswer>;
+  /** The member's own review of this book, if there is one: the form edits it. */
+  mine: Review | null;
+}
+
+/** An edit's answer: the API's sentence. */
+interface Edited {
+  edited: true;
+  msg: string;
+}
+
+async function ownReview(context: unknown, isbn: string): Promise<Review | null> {
+  const a = await homepage(context).get('/activity/getbookreviewinfolist', { query: { isbn, size: 1 } });
+  return a.result === 'success' ? (a.review_list[0] ?? null) : null;
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Data> {
   const isbn = isbnParam(request.url);
   const api = homepage(context);
+  const [book, mine] = isbn ? await Promise.all([bookOf(context, isbn), ownReview(context, isbn)]) : [null, null];
   return {
     isbn,
-    book: isbn ? await bookOf(context, isbn) : null,
+    book,
     ...pickerSearch(context, request.url),
     counts: api.get('/activity/getuseractivitycnt'),
+    mine,
   };
 }
 
@@ -64,24 +81,47 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (length) return formError(context, length, { field: 'content', values });
   const rating = Number(field(form, 'rating'));
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) return formError(context, requiredMessage(reviewText.rating), { field: 'rating', values });
-  const answer = await homepage(context).post('/activity/bookreview', {
-    body: { isbn, title: normaliseText(field(form, 'title')).slice(0, 100), rating, content: normaliseText(content) },
-  });
+  const text = { title: normaliseText(field(form, 'title')).slice(0, 100), rating, content: normaliseText(content) };
+  const reviewKey = Number(field(form, 'review_key'));
+  if (Number.isInteger(reviewKey) && reviewKey > 0) {
+    const edited = await homepage(context).put('/activity/bookreview/:review_key', { params: { review_key: reviewKey }, body: text });
+    if (edited.result !== 'success') return formError(context, edited.msg, { field: 'content', values });
+    return formOk<Edited>(context, { edited: true, msg: edited.msg });
+  }
+  const answer = await homepage(context).post('/activity/bookreview', { body: { isbn, ...text } });
   return earnAnswerResult(context, answer, { field: 'content', values });
 }
 
+/** What the form started with: what was posted (a refusal), else the member's own review. */
+function start(result: FormResult<unknown> | undefined, mine: Review | null, name: 'title' | 'rating' | 'content'): string {
+  return initial(result, name, mine ? String(mine[name]) : '');
+}
+
 export default function ReviewPage() {
-  const { isbn, book, q, results, counts } = useLoaderData<Data>();
-  const result = useActionData<FormResult<Earned>>();
+  const { isbn, book, q, results, counts, mine } = useLoaderData<Data>();
+  const result = useActionData<FormResult<Earned | Edited>>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   useFormFeedback(result);
-  const done = result?.ok ? result.value.activityKey : 0;
+  const edited = result?.ok && 'edited' in result.value ? result.value : null;
+  const earned = result?.ok && !('edited' in result.value) ? { ...result, value: result.value } : undefined;
+  // A new form after each write, and whenever the member's review changes: its defaults are the review's.
+  const done = earned ? earned.value.activityKey : 0;
 
   return (
     <div className="container section stack narrow">
       <MonthStatus counts={counts} type="review" label={programmeLabels.review} points={earnPoints.review} />
-      <EarnResult result={result}>
+      {edited && (
+        <div className="earn-result" role="status">
+          <p className="earn-result__main">{edited.msg}</p>
+          <div className="earn-result__actions">
+            <Link className="btn btn--small btn--secondary" to={`${hrefOf('records')}?type=review`}>
+              {reviewText.viewReviews}
+            </Link>
+          </div>
+        </div>
+      )}
+      <EarnResult result={earned}>
         <Link className="btn btn--small btn--secondary" to={`${hrefOf('records')}?type=review`}>
           {reviewText.viewReviews}
         </Link>
@@ -94,12 +134,14 @@ export default function ReviewPage() {
       {book ? (
         <section className="card" aria-labelledby="review-form-title">
           <h2 id="review-form-title" className="card__title">
-            {reviewText.form}
+            {mine ? reviewText.editForm : reviewText.form}
           </h2>
           <ChosenBook book={book} changeHref={hrefOf('review')} />
-          <Form key={done} method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="review-form-title">
+          {mine && <p className="field__hint">{reviewText.editNote}</p>}
+          <Form key={`${done}:${mine?.activity_key ?? 0}:${mine?.mod_date ?? ''}`} method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="review-form-title">
             <FormMessage result={result} id="review-message" />
             <input type="hidden" name="isbn" value={book.isbn} />
+            {mine && <input type="hidden" name="review_key" value={mine.activity_key} />}
             <div className="field">
               <label className="field__label" htmlFor="review-title">
                 {reviewText.title}
@@ -109,7 +151,7 @@ export default function ReviewPage() {
                 name="title"
                 className="input"
                 maxLength={100}
-                defaultValue={initial(result, 'title')}
+                defaultValue={start(result, mine, 'title')}
                 {...fieldState(result, 'title', 'review-message')}
               />
             </div>
@@ -122,7 +164,7 @@ export default function ReviewPage() {
                       type="radio"
                       name="rating"
                       value={n}
-                      defaultChecked={initial(result, 'rating') === String(n)}
+                      defaultChecked={start(result, mine, 'rating') === String(n)}
                       {...(i === 0 ? fieldState(result, 'rating', 'review-message') : {})}
                     />
                     <span aria-hidden="true">{'★'.repeat(n)}</span>
@@ -139,7 +181,7 @@ export default function ReviewPage() {
                 id="review-content"
                 name="content"
                 rows={10}
-                defaultValue={initial(result, 'content')}
+                defaultValue={start(result, mine, 'content')}
                 counter={reviewCounter}
                 min={REVIEW_MIN_CHARS}
                 max={REVIEW_MAX_CHARS}
@@ -152,7 +194,7 @@ export default function ReviewPage() {
             </div>
             <div className="card__actions">
               <button type="submit" className="btn btn--primary" disabled={busy}>
-                {reviewText.submit}
+                {mine ? reviewText.editSubmit : reviewText.submit}
               </button>
             </div>
           </Form>

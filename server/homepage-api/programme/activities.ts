@@ -1,10 +1,14 @@
 /**
  * The earning writes of /activity (domain.md "Earning"): each checks its proof, then
- * records the activity, its detail row and its ledger entry in one transaction.
+ * records the activity, its detail row and its ledger entry in one transaction — in which
+ * it also counts towards the member's write rate, and the database refuses a repeated diary
+ * or a second review of a book (decision 0113). Editing one's own review earns nothing new.
  */
-import type { AuthorTalkBody, DiaryBody, EduBody, LoanBody, PurchaseBody, ReviewBody } from '#shared/contract/activity.ts';
+import type {
+  AuthorTalkBody, DiaryBody, EduBody, LoanBody, PurchaseBody, Review, ReviewBody, ReviewUpdateBody,
+} from '#shared/contract/activity.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../errors.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
 import type { Member } from '../store/members.ts';
@@ -23,34 +27,80 @@ async function requireBook(stores: Stores, isbn: string): Promise<void> {
   if (!await stores.books.exists(isbn)) throw notFound(apiMessages.activity.bookNotFound);
 }
 
+const RATE_WINDOW_MS = 60_000;
+
+/**
+ * The member's activity writes in the last minute stay under the rule's number (else 429,
+ * with the seconds until the oldest leaves the window); this one is counted. Call inside the
+ * write's transaction: a write refused later (a repeat) rolls its count back too.
+ */
+async function countWrite({ stores, settings, member }: WriteContext): Promise<void> {
+  const now = settings.clock();
+  const max = settings.rules.writesPerMinute;
+  const recent = await stores.activities.writesSince(member.memberId, now - RATE_WINDOW_MS, now);
+  if (recent.count >= max) {
+    const retryAfterS = Math.max(1, Math.ceil(((recent.oldest ?? now) + RATE_WINDOW_MS - now) / 1000));
+    throw tooManyRequests(apiMessages.activity.tooManyWrites(max), retryAfterS);
+  }
+  await stores.activities.logWrite(member.memberId, now);
+}
+
+function requireReviewLength(settings: ApiSettings, content: string): void {
+  const { reviewMinChars: min, reviewMaxChars: max } = settings.rules;
+  const len = charCount(content);
+  if (len < min || len > max) throw badRequest(apiMessages.activity.reviewLength(min, max));
+}
+
 /** A date of this Seoul month, not in the future. */
 function requireThisMonth(day: string, today: string, notThisMonth: string): void {
   if (day > today) throw badRequest(apiMessages.activity.futureDate);
   if (day.slice(0, 7) !== today.slice(0, 7)) throw badRequest(notThisMonth);
 }
 
-export async function writeDiary({ stores, settings, member }: WriteContext, b: DiaryBody): Promise<EarnResult> {
+/** A diary; the same book, day and text as one the member already has → 409. */
+export async function writeDiary(ctx: WriteContext, b: DiaryBody): Promise<EarnResult> {
+  const { stores, settings, member } = ctx;
   requireParticipant(member, settings.clock());
   const max = settings.rules.diaryMaxChars;
   if (charCount(b.content) > max) throw badRequest(apiMessages.activity.diaryTooLong(max));
   await requireBook(stores, b.isbn);
   return await stores.forMembers([member.memberId], async () => {
+    await countWrite(ctx);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'diary', isbn: b.isbn, oncePerDay: true });
-    await stores.activities.addDiary(r.activityId, { isbn: b.isbn, content: b.content, readPages: b.read_pages ?? null });
+    const diary = { memberId: member.memberId, isbn: b.isbn, content: b.content, readPages: b.read_pages ?? null, writtenOn: r.activityDate };
+    if (!await stores.activities.addDiary(r.activityId, diary)) throw conflict(apiMessages.activity.diaryRepeat);
     return r;
   });
 }
 
-export async function writeReview({ stores, settings, member }: WriteContext, b: ReviewBody): Promise<EarnResult> {
+/** A review; a second review of the same book → 409 (the member edits theirs: updateReview). */
+export async function writeReview(ctx: WriteContext, b: ReviewBody): Promise<EarnResult> {
+  const { stores, settings, member } = ctx;
   requireParticipant(member, settings.clock());
-  const { reviewMinChars: min, reviewMaxChars: max } = settings.rules;
-  const len = charCount(b.content);
-  if (len < min || len > max) throw badRequest(apiMessages.activity.reviewLength(min, max));
+  requireReviewLength(settings, b.content);
   await requireBook(stores, b.isbn);
   return await stores.forMembers([member.memberId], async () => {
+    await countWrite(ctx);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'review', isbn: b.isbn });
-    await stores.activities.addReview(r.activityId, { isbn: b.isbn, title: b.title, content: b.content, rating: b.rating });
+    const review = { memberId: member.memberId, isbn: b.isbn, title: b.title, content: b.content, rating: b.rating };
+    if (!await stores.activities.addReview(r.activityId, review)) throw conflict(apiMessages.activity.reviewExists);
     return r;
+  });
+}
+
+/** The member edits their own review (another member's, or none: 404); its points stay as they were. */
+export async function updateReview(ctx: WriteContext, reviewKey: number, b: ReviewUpdateBody): Promise<Review> {
+  const { stores, settings, member } = ctx;
+  const now = settings.clock();
+  requireParticipant(member, now);
+  requireReviewLength(settings, b.content);
+  return await stores.forMembers([member.memberId], async () => {
+    await countWrite(ctx);
+    const edited = { title: b.title, content: b.content, rating: b.rating };
+    if (!await stores.activities.updateReview(member.memberId, reviewKey, edited, now)) throw notFound(apiMessages.activity.reviewNotFound);
+    const review = await stores.activities.ownReview(member.memberId, reviewKey);
+    if (!review) throw notFound(apiMessages.activity.reviewNotFound);
+    return review;
   });
 }
 
@@ -62,6 +112,7 @@ export async function writeLoan({ stores, settings, member }: WriteContext, b: L
   if (!library) throw badRequest(apiMessages.activity.libraryUnknown);
   await requireBook(stores, b.isbn);
   return await stores.forMembers([member.memberId], async () => {
+    await countWrite({ stores, settings, member });
     if (await stores.activities.loanExists(member.memberId, b.loan_no)) throw conflict(apiMessages.activity.loanDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'loan', isbn: b.isbn, activityDate: b.loan_date });
     await stores.activities.addLoan(r.activityId, {
@@ -77,6 +128,7 @@ export async function writePurchase({ stores, settings, member }: WriteContext, 
   requireThisMonth(b.purchase_date, seoulDay(now), apiMessages.activity.purchaseNotThisMonth);
   if (!await stores.content.bookstoreExists(b.bookstore_key)) throw notFound(apiMessages.activity.bookstoreUnknown);
   return await stores.forMembers([member.memberId], async () => {
+    await countWrite({ stores, settings, member });
     if (await stores.activities.receiptExists(b.bookstore_key, b.receipt_no)) throw conflict(apiMessages.activity.purchaseDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'purchase', isbn: b.isbn ?? null, activityDate: b.purchase_date });
     await stores.activities.addPurchase(r.activityId, {
@@ -93,6 +145,7 @@ export async function writeAuthorTalk({ stores, settings, member }: WriteContext
   if (!talk) throw badRequest(apiMessages.activity.talkCodeWrong);
   if (talk.heldOn !== seoulDay(now)) throw badRequest(apiMessages.activity.talkNotToday);
   return await stores.forMembers([member.memberId], async () => {
+    await countWrite({ stores, settings, member });
     if (await stores.activities.talkCheckedIn(member.memberId, talk.eventId)) throw conflict(apiMessages.activity.talkDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'authortalk' });
     await stores.activities.addTalkCheckin(r.activityId, member.memberId, talk.eventId);
@@ -111,6 +164,7 @@ export async function writeEdu({ stores, settings, member }: WriteContext, b: Ed
   if (b.completed_on > today) throw badRequest(apiMessages.activity.futureDate);
   if (b.completed_on.slice(0, 4) !== today.slice(0, 4)) throw badRequest(apiMessages.activity.eduNotThisYear);
   return await stores.forMembers([member.memberId], async () => {
+    await countWrite({ stores, settings, member });
     if (await stores.activities.certificateExists(certNo)) throw conflict(apiMessages.activity.eduDuplicate);
     const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'edu', activityDate: b.completed_on });
     await stores.activities.addEdu(r.activityId, { eduType: b.edu_type, certificateNo: certNo, courseName: b.course_name, completedOn: b.completed_on });

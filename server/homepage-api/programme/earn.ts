@@ -28,6 +28,8 @@ export interface EarnRequest {
 export interface EarnResult {
   activityId: number;
   activityType: ActivityType;
+  /** The date the member did it (the activity row's activity_date). */
+  activityDate: string;
   points: number;
   reason: PointReason;
   msg: string;
@@ -95,6 +97,7 @@ export async function recordActivity(stores: Stores, s: ApiSettings, req: EarnRe
   return {
     activityId,
     activityType: req.type,
+    activityDate: req.activityDate ?? day,
     points,
     reason,
     msg: reasonMessage(reason, req.type, points, s, suspendedUntil),

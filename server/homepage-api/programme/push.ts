@@ -1,13 +1,15 @@
 /**
  * The member's push state (spec §3 "Push state": notification_permission, fcm_token) and the
  * reminders they chose (decision 0110). A subscription is accepted only when the server has
- * VAPID keys, it points at a known push service over https, and its keys are a P-256 point
- * and a 16-byte secret.
+ * VAPID keys, its endpoint passes push/endpoint.ts (https on port 443 of a known push service,
+ * read alike by both URL parsers; the normalised address is what is stored), and its keys are
+ * a P-256 point and a 16-byte secret.
  */
 import { ECDH } from 'node:crypto';
 import { REMINDER_HOURS, type PushBody, type PushState } from '#shared/contract/push.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { checkEndpoint } from '../push/endpoint.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
 import type { Permission, Remind } from '../store/push.ts';
@@ -27,12 +29,6 @@ export async function pushState(stores: Stores, settings: ApiSettings, memberId:
   };
 }
 
-/** The host is one of the push services (or a subdomain of one). */
-function knownService(hostname: string, hosts: readonly string[]): boolean {
-  const host = hostname.toLowerCase();
-  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
-}
-
 function validKeys(p256dh: string, auth: string): boolean {
   const point = Buffer.from(p256dh, 'base64url');
   if (point.length !== 65 || Buffer.from(auth, 'base64url').length !== 16) return false;
@@ -47,10 +43,8 @@ function validKeys(p256dh: string, auth: string): boolean {
 /** Stores the subscription and the choice; the permission becomes granted. */
 export async function subscribe({ stores, settings, member }: WriteContext, b: PushBody): Promise<void> {
   if (!settings.push.vapid) throw conflict(apiMessages.push.disabled);
-  const url = URL.parse(b.fcm_token.endpoint);
-  if (!url || url.protocol !== 'https:' || !knownService(url.hostname, settings.push.serviceHosts)) {
-    throw badRequest(apiMessages.push.subscriptionInvalid);
-  }
+  const endpoint = checkEndpoint(b.fcm_token.endpoint, settings.push.serviceHosts);
+  if (!endpoint.ok) throw badRequest(apiMessages.push.subscriptionInvalid);
   const { p256dh, auth } = b.fcm_token.keys;
   if (!validKeys(p256dh, auth)) throw badRequest(apiMessages.push.subscriptionInvalid);
   const now = settings.clock();
@@ -61,7 +55,7 @@ export async function subscribe({ stores, settings, member }: WriteContext, b: P
       reminderHour: b.reminder_hour ?? before?.reminderHour ?? REMINDER_HOURS.default,
       remind: b.reminders ?? before?.remind ?? EVERY_REMINDER,
     }, now);
-    await stores.push.subscribe(member.memberId, { endpoint: b.fcm_token.endpoint, p256dh: strip(p256dh), auth: strip(auth) }, now);
+    await stores.push.subscribe(member.memberId, { endpoint: endpoint.href, p256dh: strip(p256dh), auth: strip(auth) }, now);
   });
 }
 

@@ -8,6 +8,9 @@
  * Each reminder is claimed in the send log (member, kind, the day it is about) in the
  * transaction that decides it is due, then sent; so it goes out at most once, across
  * restarts and API processes. A subscription the push service calls gone (404, 410) is removed.
+ * Before a reminder is claimed, the stored endpoint is checked again as it was when stored
+ * (push/endpoint.ts): one that no longer passes (stored before the check, or the push services'
+ * hosts changed) is not sent to, and is logged with its host only (decision 0116).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { apiMessages } from '#shared/messages-api.ts';
@@ -16,7 +19,8 @@ import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
 import type { DueMember, ReminderKind } from '../store/push.ts';
 import { addDays, seoulDay, seoulHour, untilSeoulMidnight } from '../time.ts';
-import type { PushDelivery, PushMessage, PushSender } from './sender.ts';
+import { checkEndpoint } from './endpoint.ts';
+import type { PushDelivery, PushMessage, PushSender, PushTarget } from './sender.ts';
 
 /** The portal pages a notification opens (shared/routes.ts). */
 const PAGES: Record<ReminderKind, string> = {
@@ -30,6 +34,8 @@ const YEAR_END_FROM_DAY = 20;
 /** Sends at once to at most this many push services. */
 const CONCURRENCY = 8;
 
+const NOTHING_DONE = { skipped: 0, refused: 0, sent: 0, gone: 0, failed: 0 } as const;
+
 export interface ReminderReport {
   kind: ReminderKind;
   /** The day the reminders are about (check-in day, expiry day, meeting day). */
@@ -38,6 +44,8 @@ export interface ReminderReport {
   due: number;
   /** Claimed elsewhere already, or no longer due when claimed. */
   skipped: number;
+  /** The stored endpoint fails the endpoint check: not sent to (logged, not claimed). */
+  refused: number;
   sent: number;
   /** The push service said the subscription is gone; it was removed. */
   gone: number;
@@ -134,19 +142,25 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
   async function send(kind: ReminderKind, push: PushSender): Promise<ReminderReport> {
     const now = settings.clock();
     const p = await plan(kind, now);
-    const report: ReminderReport = { kind, day: p?.day ?? seoulDay(now), due: p?.due.length ?? 0, skipped: 0, sent: 0, gone: 0, failed: 0 };
+    const report: ReminderReport = { kind, day: p?.day ?? seoulDay(now), due: p?.due.length ?? 0, ...NOTHING_DONE };
     if (!p) return report;
-    const claimed: { member: DueMember; message: PushMessage }[] = [];
+    const claimed: { member: DueMember; target: PushTarget; message: PushMessage }[] = [];
     for (const member of p.due) {
+      const endpoint = checkEndpoint(member.target.endpoint, settings.push.serviceHosts);
+      if (!endpoint.ok) {
+        report.refused += 1;
+        log.warn({ reminder: kind, memberId: member.memberId, endpointHost: endpoint.hostname, problem: endpoint.problem }, 'stored push endpoint refused, reminder not sent');
+        continue;
+      }
       const message = await stores.forMembers([member.memberId], async () => {
         const m = await p.message(member);
         return m && await stores.push.claim(member.memberId, kind, p.day, now) ? m : null;
       });
-      if (message) claimed.push({ member, message });
+      if (message) claimed.push({ member, target: { ...member.target, endpoint: endpoint.href }, message });
       else report.skipped += 1;
     }
-    await eachLimited(claimed, CONCURRENCY, async ({ member, message }) => {
-      const outcome = await push(member.target, message, p.delivery);
+    await eachLimited(claimed, CONCURRENCY, async ({ member, target, message }) => {
+      const outcome = await push(target, message, p.delivery);
       await stores.transaction(async () => {
         if (outcome.ok) {
           report.sent += 1;
@@ -168,7 +182,7 @@ export function createReminders(deps: { stores: Stores; settings: ApiSettings; s
 
   return {
     run(kind) {
-      const none: ReminderReport = { kind, day: seoulDay(settings.clock()), due: 0, skipped: 0, sent: 0, gone: 0, failed: 0 };
+      const none: ReminderReport = { kind, day: seoulDay(settings.clock()), due: 0, ...NOTHING_DONE };
       if (!sender) return Promise.resolve(none);
       // One sender per kind across instances (PostgreSQL advisory lock); the send log stays the record.
       const job = stores.exclusive(REMINDER_LOCKS[kind], () => send(kind, sender)).then((r): ReminderReport => {

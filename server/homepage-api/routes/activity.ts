@@ -8,12 +8,12 @@ import {
   AuthenticationListAnswer, AuthenticationParams, AuthenticationQuery, AuthorTalkBody, AuthorTalkListAnswer, AuthorTalkQuery,
   DiaryHistoryAnswer,
   DiaryListAnswer, EarnAnswer, EduBody, EduTypesAnswer, LoanBody, PurchaseBody, RankingAnswer, RankingQuery,
-  ReviewListAnswer, diaryBody, reviewBody, type RankingItem,
+  ReviewAnswer, ReviewListAnswer, ReviewParams, diaryBody, reviewBody, reviewUpdateBody, type RankingItem,
 } from '#shared/contract/index.ts';
 import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
-  writeAuthorTalk, writeDiary, writeEdu, writeLoan, writePurchase, writeReview,
+  updateReview, writeAuthorTalk, writeDiary, writeEdu, writeLoan, writePurchase, writeReview,
 } from '../programme/activities.ts';
 import { earnFields } from '../programme/earn.ts';
 import { maskName } from '../programme/participant.ts';
@@ -21,7 +21,7 @@ import type { RankingRow } from '../store/activities.ts';
 import { badRequest } from '../errors.ts';
 import { addDays, seoulDay, seoulMonth } from '../time.ts';
 import {
-  checkPeriod, memberRoute, normaliseText, optionalMemberRoute, pageInfo, pageOf, readErrors, writeContext, writeErrors,
+  activityWriteErrors, checkPeriod, memberRoute, normaliseText, optionalMemberRoute, pageInfo, pageOf, readErrors, writeContext,
 } from './kit.ts';
 
 export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,9 +36,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bookdiary',
     memberRoute({
       tags: ['activity'],
-      summary: '독서일지 쓰기 (독서 시작하기): 50포인트, 첫 일지 200포인트, 하루 1회·월 31회',
+      summary: '독서일지 쓰기 (독서 시작하기): 50포인트, 첫 일지 200포인트, 하루 1회·월 31회. 같은 날 같은 책에 똑같은 내용이면 409',
       body: diaryBody(diaryMaxChars),
-      response: { 200: EarnAnswer, ...writeErrors },
+      response: { 200: EarnAnswer, ...activityWriteErrors },
     }, { fieldMessages: { content: apiMessages.activity.diaryTooLong(diaryMaxChars) } }),
     async (req) => ({ result: 'success' as const, ...earnFields(await writeDiary(writeContext(req), req.body)) }),
   );
@@ -47,11 +47,27 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bookreview',
     memberRoute({
       tags: ['activity'],
-      summary: '서평 쓰기: 500포인트, 200~1,000자, 월 3회',
+      summary: '서평 쓰기: 500포인트, 200~1,000자, 월 3회. 책마다 하나: 이미 서평을 쓴 책이면 409(고치기는 PUT)',
       body: reviewBody(reviewMinChars, reviewMaxChars),
-      response: { 200: EarnAnswer, ...writeErrors },
+      response: { 200: EarnAnswer, ...activityWriteErrors },
     }, { fieldMessages: { content: apiMessages.activity.reviewLength(reviewMinChars, reviewMaxChars) } }),
     async (req) => ({ result: 'success' as const, ...earnFields(await writeReview(writeContext(req), req.body)) }),
+  );
+
+  app.put(
+    '/bookreview/:review_key',
+    memberRoute({
+      tags: ['activity'],
+      summary: '나의 서평 고치기: 제목·본문(200~1,000자)·평점. 책, 쓴 날짜, 적립된 포인트는 그대로. 다른 회원의 서평이나 없는 서평은 404',
+      params: ReviewParams,
+      body: reviewUpdateBody(reviewMinChars, reviewMaxChars),
+      response: { 200: ReviewAnswer, ...activityWriteErrors },
+    }, { fieldMessages: { content: apiMessages.activity.reviewLength(reviewMinChars, reviewMaxChars) } }),
+    async (req) => ({
+      result: 'success' as const,
+      review: await updateReview(writeContext(req), req.params.review_key, req.body),
+      msg: apiMessages.activity.reviewUpdated,
+    }),
   );
 
   app.post(
@@ -60,7 +76,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['activity'],
       summary: '도서 대출 인증: 1,000포인트, 월 2회, 이번 달 대출만',
       body: LoanBody,
-      response: { 200: EarnAnswer, ...writeErrors },
+      response: { 200: EarnAnswer, ...activityWriteErrors },
     }),
     async (req) => ({ result: 'success' as const, ...earnFields(await writeLoan(writeContext(req), req.body)) }),
   );
@@ -71,7 +87,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['activity'],
       summary: '종이책 구매 영수증 인증: 2,000포인트, 월 1회, 이번 달 참여 서점 영수증, 전자책 제외',
       body: PurchaseBody,
-      response: { 200: EarnAnswer, ...writeErrors },
+      response: { 200: EarnAnswer, ...activityWriteErrors },
     }, { fieldMessages: { book_format: apiMessages.activity.purchaseEbook } }),
     async (req) => ({ result: 'success' as const, ...earnFields(await writePurchase(writeContext(req), req.body)) }),
   );
@@ -82,7 +98,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['activity'],
       summary: '작가와의 만남 참석 인증(행사 당일 확인 코드): 1,000포인트, 월 4회',
       body: AuthorTalkBody,
-      response: { 200: EarnAnswer, ...writeErrors },
+      response: { 200: EarnAnswer, ...activityWriteErrors },
     }),
     async (req) => ({ result: 'success' as const, ...earnFields(await writeAuthorTalk(writeContext(req), req.body)) }),
   );
@@ -93,7 +109,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['activity'],
       summary: '교육 인증 요청(수료증 번호 확인): 500포인트, 월 2회',
       body: EduBody,
-      response: { 200: EarnAnswer, ...writeErrors },
+      response: { 200: EarnAnswer, ...activityWriteErrors },
     }),
     async (req) => ({ result: 'success' as const, ...earnFields(await writeEdu(writeContext(req), req.body)) }),
   );

@@ -52,6 +52,8 @@ export async function normaliseText(req: FastifyRequest): Promise<void> {
 /** Error statuses of member reads and of member writes. */
 export const readErrors = errorAnswers(400, 401, 403);
 export const writeErrors = errorAnswers(400, 401, 403, 404, 409);
+/** Activity writes also count towards the member's write rate (429, decision 0113). */
+export const activityWriteErrors = errorAnswers(400, 401, 403, 404, 409, 429);
 
 /** A period filter: `from` after `to` → 400. */
 export function checkPeriod(q: { from?: string | undefined; to?: string | undefined }): { from: string | null; to: string | null } {

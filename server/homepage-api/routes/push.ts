@@ -53,7 +53,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '다시 보내면 바꿈. 서버에 VAPID 키가 없으면 409(알림 기능을 사용할 수 없습니다)',
       body: PushBody,
       response: { 200: PushStateAnswer, ...errorAnswers(400, 401, 403, 409) },
-    }),
+    }, { fieldMessages: { endpoint: apiMessages.push.subscriptionInvalid } }),
     async (req) => {
       const ctx = writeContext(req);
       await subscribe(ctx, req.body);

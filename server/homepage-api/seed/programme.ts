@@ -84,15 +84,18 @@ export async function seedProgramme(db: Database, stores: Stores, s: ApiSettings
   const diary = async (memberId: number, day: string, isbn: string) => {
     setDay(day);
     const r = await recordActivity(stores, at, { memberId, type: 'diary', isbn, oncePerDay: true });
-    await stores.activities.addDiary(r.activityId, { isbn, content: pick(DIARY_LINES), readPages: 10 + Math.floor(rnd() * 60) });
+    const diary = { memberId, isbn, content: pick(DIARY_LINES), readPages: 10 + Math.floor(rnd() * 60), writtenOn: r.activityDate };
+    if (!await stores.activities.addDiary(r.activityId, diary)) throw new Error(`seed: a repeated diary of member ${memberId} on ${day}`);
     return r;
   };
+  /** A review, unless the member already reviewed the book (one each, decision 0113); the random draws are the same either way. */
   const review = async (memberId: number, day: string, isbn: string) => {
+    const { title, text } = pick(REVIEWS);
+    const rating = 3 + Math.floor(rnd() * 3);
+    if (await stores.activities.reviewOfBook(memberId, isbn) !== undefined) return;
     setDay(day, 21);
     const r = await recordActivity(stores, at, { memberId, type: 'review', isbn });
-    const { title, text } = pick(REVIEWS);
-    await stores.activities.addReview(r.activityId, { isbn, title, content: text, rating: 3 + Math.floor(rnd() * 3) });
-    return r;
+    if (!await stores.activities.addReview(r.activityId, { memberId, isbn, title, content: text, rating })) throw new Error(`seed: a second review of ${isbn}`);
   };
   const loan = async (memberId: number, day: string, isbn: string, no: string) => {
     setDay(day, 15);

@@ -104,6 +104,20 @@ function earned(r: Row) {
   };
 }
 
+function toReview(r: Row): Review {
+  return {
+    activity_key: int(r, 'activity_id'),
+    isbn: str(r, 'r_isbn'),
+    book_title: strOrNull(r, 'title'),
+    book_author: strOrNull(r, 'author'),
+    title: str(r, 'r_title'),
+    content: str(r, 'content'),
+    rating: int(r, 'rating'),
+    ...earned(r),
+    mod_date: strOrNull(r, 'edited_at'),
+  };
+}
+
 function toActivityItem(r: Row, challengeDays: number): ActivityItem {
   const type = oneOf(r, 'activity_type', ACTIVITY_TYPES);
   const pick = (...keys: string[]) => keys.map((k) => strOrNull(r, k)).filter((v): v is string => v !== null).join(' · ');
@@ -143,8 +157,23 @@ export function activityStore(db: Database) {
   const byId = db.prepare('SELECT * FROM activities WHERE activity_id = ?');
   const revoke = db.prepare("UPDATE activities SET status = 'revoked' WHERE activity_id = ?");
 
-  const insertDiary = db.prepare('INSERT INTO diaries (activity_id, isbn, content, read_pages) VALUES (?, ?, ?, ?)');
-  const insertReview = db.prepare('INSERT INTO reviews (activity_id, isbn, title, content, rating) VALUES (?, ?, ?, ?, ?)');
+  // Repeats and second reviews are refused by the partial unique indexes (migration 0008):
+  // nothing is inserted, and the caller rolls its transaction back.
+  const insertDiary = db.prepare(
+    `INSERT INTO diaries (activity_id, isbn, content, read_pages, member_id, written_on) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (member_id, isbn, written_on, content) WHERE repeat_of IS NULL DO NOTHING`,
+  );
+  const insertReview = db.prepare(
+    `INSERT INTO reviews (activity_id, isbn, title, content, rating, member_id) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (member_id, isbn) WHERE repeat_of IS NULL DO NOTHING`,
+  );
+  const reviewOfBook = db.prepare('SELECT activity_id FROM reviews WHERE member_id = ? AND isbn = ? AND repeat_of IS NULL');
+  const updateReview = db.prepare(
+    'UPDATE reviews SET title = :title, content = :content, rating = :rating, edited_at = :at WHERE activity_id = :id AND member_id = :m',
+  );
+  const pruneWrites = db.prepare('DELETE FROM member_writes WHERE member_id = ? AND (written_at <= ? OR written_at > ?)');
+  const recentWrites = db.prepare('SELECT count(*) AS n, min(written_at) AS oldest FROM member_writes WHERE member_id = ?');
+  const logWrite = db.prepare('INSERT INTO member_writes (member_id, written_at) VALUES (?, ?)');
   const loanExists = db.prepare('SELECT 1 FROM loans WHERE member_id = ? AND loan_no = ?');
   const insertLoan = db.prepare(
     'INSERT INTO loans (activity_id, member_id, loan_no, isbn, library_code, library_name, loan_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -181,9 +210,11 @@ export function activityStore(db: Database) {
   const historyCount = db.prepare(`SELECT count(DISTINCT d.isbn) AS n ${historyBase}`);
   const reviewFrom = `FROM activities a JOIN reviews rv ON rv.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = rv.isbn
     WHERE a.member_id = :m ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR rv.isbn = :isbn)`;
-  const reviews = db.prepare(
-    `SELECT a.*, rv.isbn AS r_isbn, rv.title AS r_title, rv.content, rv.rating, b.title, b.author ${reviewFrom}
-      ${NEWEST} LIMIT :limit OFFSET :offset`,
+  const reviewColumns = 'a.*, rv.isbn AS r_isbn, rv.title AS r_title, rv.content, rv.rating, rv.edited_at, b.title, b.author';
+  const reviews = db.prepare(`SELECT ${reviewColumns} ${reviewFrom} ${NEWEST} LIMIT :limit OFFSET :offset`);
+  const ownReview = db.prepare(
+    `SELECT ${reviewColumns} FROM activities a JOIN reviews rv ON rv.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = rv.isbn
+      WHERE a.activity_id = :id AND a.member_id = :m`,
   );
   const reviewCount = db.prepare(`SELECT count(*) AS n ${reviewFrom}`);
   const listWhere = `WHERE a.member_id = :m AND (CAST(:type AS TEXT) IS NULL OR a.activity_type = :type) ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR a.isbn = :isbn)`;
@@ -206,8 +237,9 @@ export function activityStore(db: Database) {
     `SELECT count(*) AS n FROM (SELECT l.member_id FROM point_ledger l JOIN members m ON m.member_id = l.member_id
       WHERE l.month = ? AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active' GROUP BY l.member_id HAVING sum(l.points) > 0) x`,
   );
+  // One review per member on a book's page: copies stored before migration 0008 are left out.
   const publicFrom = `FROM reviews rv JOIN activities a ON a.activity_id = rv.activity_id JOIN members m ON m.member_id = a.member_id
-    WHERE rv.isbn = :isbn AND a.status = 'recorded'`;
+    WHERE rv.isbn = :isbn AND a.status = 'recorded' AND rv.repeat_of IS NULL`;
   const publicReviews = db.prepare(
     `SELECT a.activity_id, a.member_id, a.activity_date, rv.title, rv.content, rv.rating, m.user_name ${publicFrom}
       ${NEWEST} LIMIT :limit OFFSET :offset`,
@@ -271,12 +303,53 @@ export function activityStore(db: Database) {
       await revoke.run(activityId);
     },
 
-    async addDiary(activityId: number, d: { isbn: string; content: string; readPages: number | null }): Promise<void> {
-      await insertDiary.run(activityId, d.isbn, d.content, d.readPages);
+    /**
+     * The diary row of an activity; false (nothing inserted) when the member already has a
+     * diary of the same book, day and text. Call in a transaction, and roll it back on false.
+     */
+    async addDiary(activityId: number, d: { memberId: number; isbn: string; content: string; readPages: number | null; writtenOn: string }): Promise<boolean> {
+      return Number((await insertDiary.run(activityId, d.isbn, d.content, d.readPages, d.memberId, d.writtenOn)).changes) === 1;
     },
 
-    async addReview(activityId: number, r: { isbn: string; title: string; content: string; rating: number }): Promise<void> {
-      await insertReview.run(activityId, r.isbn, r.title, r.content, r.rating);
+    /**
+     * The review row of an activity; false (nothing inserted) when the member already has a
+     * review of the book. Call in a transaction, and roll it back on false.
+     */
+    async addReview(activityId: number, r: { memberId: number; isbn: string; title: string; content: string; rating: number }): Promise<boolean> {
+      return Number((await insertReview.run(activityId, r.isbn, r.title, r.content, r.rating, r.memberId)).changes) === 1;
+    },
+
+    /** The member's review of a book (its activity id), if they wrote one. */
+    async reviewOfBook(memberId: number, isbn: string): Promise<number | undefined> {
+      const r = await reviewOfBook.get(memberId, isbn);
+      return r ? int(r, 'activity_id') : undefined;
+    },
+
+    /** Replaces the title, text and rating of the member's own review; false when it is not theirs or does not exist. */
+    async updateReview(memberId: number, activityId: number, r: { title: string; content: string; rating: number }, at: number): Promise<boolean> {
+      return Number((await updateReview.run({ id: activityId, m: memberId, title: r.title, content: r.content, rating: r.rating, at: isoSeoul(at) })).changes) === 1;
+    },
+
+    /** The member's own review, as their review list shows it. */
+    async ownReview(memberId: number, activityId: number): Promise<Review | undefined> {
+      const r = await ownReview.get({ id: activityId, m: memberId });
+      return r ? toReview(r) : undefined;
+    },
+
+    /**
+     * The member's activity writes in (since, until] (ms): how many, and when the oldest was.
+     * Others are forgotten first (older ones, and any after `until` that a clock set back
+     * left). Call in the write's transaction.
+     */
+    async writesSince(memberId: number, since: number, until: number): Promise<{ count: number; oldest: number | null }> {
+      await pruneWrites.run(memberId, since, until);
+      const r = await recentWrites.get(memberId);
+      return { count: count(r), oldest: r ? intOrNull(r, 'oldest') : null };
+    },
+
+    /** Counts a write towards the member's rate. Call in the write's transaction. */
+    async logWrite(memberId: number, at: number): Promise<void> {
+      await logWrite.run(memberId, at);
     },
 
     async loanExists(memberId: number, loanNo: string): Promise<boolean> {
@@ -367,16 +440,7 @@ export function activityStore(db: Database) {
     async reviews(f: ActivityFilter, page: Limit): Promise<Listed<Review>> {
       const params = filterParams(f);
       return {
-        rows: (await reviews.all({ ...params, ...limits(page) })).map((r) => ({
-          activity_key: int(r, 'activity_id'),
-          isbn: str(r, 'r_isbn'),
-          book_title: strOrNull(r, 'title'),
-          book_author: strOrNull(r, 'author'),
-          title: str(r, 'r_title'),
-          content: str(r, 'content'),
-          rating: int(r, 'rating'),
-          ...earned(r),
-        })),
+        rows: (await reviews.all({ ...params, ...limits(page) })).map(toReview),
         total: count(await reviewCount.get(params)),
       };
     },

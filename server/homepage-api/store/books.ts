@@ -25,8 +25,8 @@ export function bookStore(db: Database) {
   const exists = db.prepare('SELECT 1 FROM books WHERE isbn = ?');
   const stats = db.prepare(
     `SELECT (SELECT count(*) FROM activities WHERE isbn = :isbn AND activity_type = 'diary' AND status = 'recorded') AS diaries,
-            (SELECT count(*) FROM reviews r JOIN activities a USING (activity_id) WHERE r.isbn = :isbn AND a.status = 'recorded') AS reviews,
-            (SELECT avg(r.rating) FROM reviews r JOIN activities a USING (activity_id) WHERE r.isbn = :isbn AND a.status = 'recorded') AS rating`,
+            (SELECT count(*) FROM reviews r JOIN activities a USING (activity_id) WHERE r.isbn = :isbn AND a.status = 'recorded' AND r.repeat_of IS NULL) AS reviews,
+            (SELECT avg(r.rating) FROM reviews r JOIN activities a USING (activity_id) WHERE r.isbn = :isbn AND a.status = 'recorded' AND r.repeat_of IS NULL) AS rating`,
   );
   const popularBase = `FROM activities a JOIN members m ON m.member_id = a.member_id
     WHERE a.isbn IS NOT NULL AND a.status = 'recorded' AND a.activity_type IN ('diary', 'review', 'loan')

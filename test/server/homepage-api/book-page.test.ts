@@ -4,6 +4,7 @@
  * reviews of it through the lists' ISBN filter.
  */
 import t from 'tap';
+import { apiMessages } from '#shared/messages-api.ts';
 import { call, curatedBooks, freshMember, login, testApi } from './helpers.ts';
 
 const BOOK = curatedBooks()[120];
@@ -24,8 +25,10 @@ t.test('public reviews of a book: masked, newest first, paged; the book counts t
   api.clock.set('2026-11-12T10:00:00+09:00');
   await write(fresh, '둘째 서평');
   api.clock.set('2026-11-11T10:00:00+09:00');
-  const third = (await write(fresh, '하루 앞선 서평')).json();
-  await call(api.app, admin, 'POST', '/admin/penalty', { activity_key: third.activity_key, reason: '다른 글을 옮겨 씀' });
+  const third = (await write(admin, '하루 앞선 서평')).json();
+  t.equal((await call(api.app, admin, 'POST', '/admin/penalty', { activity_key: third.activity_key, reason: '다른 글을 옮겨 씀' })).statusCode, 200);
+  const again = await write(fresh, '같은 책의 두 번째 서평');
+  t.same([again.statusCode, again.json().msg], [409, apiMessages.activity.reviewExists], 'one review per member and book');
 
   const visitor = (await call(api.app, undefined, 'GET', `/book/${ISBN}/reviews`)).json();
   t.equal(visitor.total, 2, 'a revoked review is not shown');

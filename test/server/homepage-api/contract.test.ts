@@ -38,7 +38,7 @@ t.test('GET /docs/openapi.json is a valid OpenAPI 3.1 document', async (t) => {
   }
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Req = [op: string, method: Method, url: string, token?: string, body?: object];
 const R = (op: string, method: Method, url: string, token?: string, body?: object): Req => [op, method, url, token, body];
 
@@ -64,6 +64,7 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
   const isbn = curatedBooks()[0]?.isbn ?? '';
   const expiring = await login(app, 'reader01');
   const tok = reader.access_token;
+  const ownReview = (await app.stores.activities.reviewOfBook(1, isbn)) ?? 0; // reader01's seeded review of the first book
   return [
     R('/auth/login', 'POST', '/auth/login', undefined, { user_id: 'reader02', user_pass: PASSWORD }),
     R('/auth/login', 'POST', '/auth/login', undefined, { user_id: 'reader01', user_pass: 'wrong' }),
@@ -123,7 +124,12 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
     R('/board/newsletter/{newsletter_key}', 'GET', '/board/newsletter/999'),
     R('/activity/bookdiary', 'POST', '/activity/bookdiary', fresh, { isbn, content: '계약 시험 일지' }),
     R('/activity/bookdiary', 'POST', '/activity/bookdiary', fresh, { isbn, content: '' }),
+    R('/activity/bookdiary', 'POST', '/activity/bookdiary', fresh, { isbn, content: '계약 시험 일지' }),
     R('/activity/bookreview', 'POST', '/activity/bookreview', fresh, { isbn, title: '서평', content: '가'.repeat(250), rating: 5 }),
+    R('/activity/bookreview', 'POST', '/activity/bookreview', fresh, { isbn, title: '두 번째 서평', content: '나'.repeat(250), rating: 4 }),
+    R('/activity/bookreview/{review_key}', 'PUT', `/activity/bookreview/${ownReview}`, tok, { title: '고친 서평', content: '다'.repeat(300), rating: 4 }),
+    R('/activity/bookreview/{review_key}', 'PUT', `/activity/bookreview/${ownReview}`, fresh, { title: '남의 서평', content: '라'.repeat(300), rating: 1 }),
+    R('/activity/bookreview/{review_key}', 'PUT', `/activity/bookreview/${ownReview}`, tok, { title: '짧은 서평', content: '마'.repeat(199), rating: 4 }),
     R('/activity/authentication/loan', 'POST', '/activity/authentication/loan', fresh, { loan_no: 'C-0001', isbn, library_code: '4313001', loan_date: '2026-11-21' }),
     R('/activity/authentication/purchase', 'POST', '/activity/authentication/purchase', fresh, { bookstore_key: 2, receipt_no: 'R-0001', purchase_date: '2026-11-21', amount: 15000, book_title: '흰', book_format: 'paper' }),
     R('/activity/authentication/purchase', 'POST', '/activity/authentication/purchase', fresh, { bookstore_key: 2, receipt_no: 'R-0001', purchase_date: '2026-11-21', amount: 15000, book_title: '흰', book_format: 'paper' }),

@@ -18,7 +18,7 @@ t.test('SIGKILL of one of two instances during writes loses no acknowledged writ
   const url = await pg.createDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'api-pg-kill-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const env = { DATABASE_URL: url, ACCESS_TOKEN_TTL_S: '3600' };
+  const env = { DATABASE_URL: url, ACCESS_TOKEN_TTL_S: '3600', ACTIVITY_WRITES_PER_MINUTE: '1000' };
   const a = await spawnApi(dir, env, 60_000);
   const b = await spawnApi(dir, env, 60_000);
   t.teardown(() => {

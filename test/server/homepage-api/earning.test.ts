@@ -11,6 +11,8 @@ import type { ActivityType } from '#shared/contract/points.ts';
 import { call, curatedBooks, freshMember, login, testApi } from './helpers.ts';
 
 const ISBN = curatedBooks()[130]?.isbn ?? '';
+/** Reviews: one per book (decision 0113). */
+const OTHER_BOOKS = curatedBooks().slice(131, 134).map((b) => b.isbn);
 const LONG = 365 * 24 * 3600;
 /** Every monthly limit at 1, so the second activity of a kind earns 0. */
 const ONE_A_MONTH = Object.fromEntries(
@@ -18,7 +20,8 @@ const ONE_A_MONTH = Object.fromEntries(
 ) as ProgrammeRules['activities'];
 
 t.test('every earning route: the second of the month earns 0 and says why', async (t) => {
-  const api = await testApi({ start: '2026-11-21T10:00:00+09:00', settings: { accessTtlS: LONG, rules: { activities: ONE_A_MONTH } } });
+  // More writes in this minute than the write rate allows (decision 0113): not what is tested here.
+  const api = await testApi({ start: '2026-11-21T10:00:00+09:00', settings: { accessTtlS: LONG, rules: { activities: ONE_A_MONTH, writesPerMinute: 100 } } });
   t.teardown(api.close);
   const token = (await login(api.app, 'reader01')).access_token;
   const post = (path: string, body: object) => call(api.app, token, 'POST', path, body);
@@ -29,7 +32,7 @@ t.test('every earning route: the second of the month earns 0 and says why', asyn
   const earnedOnce = { monthly_limit: 1, earned_count_month: 1 };
 
   const routes: [ActivityType, string, object, object][] = [
-    ['review', '/activity/bookreview', { isbn: ISBN, title: '서평', content: '책'.repeat(210), rating: 5 }, { isbn: ISBN, title: '또 서평', content: '책'.repeat(210), rating: 4 }],
+    ['review', '/activity/bookreview', { isbn: ISBN, title: '서평', content: '책'.repeat(210), rating: 5 }, { isbn: OTHER_BOOKS[0], title: '또 서평', content: '책'.repeat(210), rating: 4 }],
     ['purchase', '/activity/authentication/purchase',
       { bookstore_key: 4, receipt_no: 'R-20261121-1001', purchase_date: '2026-11-21', amount: 18000, book_title: '작별하지 않는다', book_format: 'paper' },
       { bookstore_key: 4, receipt_no: 'R-20261121-1002', purchase_date: '2026-11-20', amount: 15000, book_title: '흰', book_format: 'paper' }],
@@ -82,7 +85,7 @@ t.test('the monthly cap and a suspension say why an activity earned 0', async (t
   t.teardown(api.close);
   const token = await freshMember(api.app);
   const admin = (await login(api.app, 'admin01')).access_token;
-  const review = (n: number) => call(api.app, token, 'POST', '/activity/bookreview', { isbn: ISBN, title: `서평 ${n}`, content: '책'.repeat(300), rating: 3 });
+  const review = (n: number) => call(api.app, token, 'POST', '/activity/bookreview', { isbn: OTHER_BOOKS[n - 1], title: `서평 ${n}`, content: '책'.repeat(300), rating: 3 });
   t.match((await review(1)).json(), { points: 500 });
   t.match((await review(2)).json(), { points: 500 });
   t.match((await review(3)).json(), { points: 0, point_reason: 'monthly_cap', msg: apiMessages.points.monthlyCap(1100) });

@@ -64,6 +64,7 @@ export async function testApi(
     databaseUrl: opts.databaseUrl ?? (onPostgres() ? await pgUrlFor(opts) : undefined),
     seed: opts.seed ?? true,
     settings: { clock: clock.now, random: () => 0.5, ...opts.settings },
+    ...(opts.logger === undefined ? {} : { logger: opts.logger }),
   });
   return { app, clock, close: () => app.close() };
 }

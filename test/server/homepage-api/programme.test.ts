@@ -6,7 +6,8 @@ import type { ApiSettingsInput } from '#server/homepage-api/settings.ts';
 const LONG_TTL = { accessTtlS: 10 * 365 * 86400 };
 const BOOKS = curatedBooks();
 const ISBN = BOOKS[0]?.isbn ?? '';
-const ISBN2 = BOOKS[1]?.isbn ?? '';
+/** A member reviews a book once (decision 0113): the n-th review of a test is of the n-th of these. */
+const REVIEW_BOOKS = BOOKS.slice(10, 20).map((b) => b.isbn);
 const review = (n: number) => '책'.repeat(n);
 
 async function setup(start: string, settings: ApiSettingsInput = {}): Promise<TestApi & { token: string }> {
@@ -63,8 +64,8 @@ t.test('book review: 200–1,000 characters, 3 a month, the 4th earns 0', async 
   const long = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN, title: '긴 서평', content: review(1001), rating: 4 });
   t.equal(long.statusCode, 400);
   const points: number[] = [];
-  for (const n of [200, 1000, 500, 600]) {
-    const r = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN2, title: '서평', content: review(n), rating: 5 });
+  for (const [i, n] of [200, 1000, 500, 600].entries()) {
+    const r = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[i], title: '서평', content: review(n), rating: 5 });
     t.equal(r.statusCode, 200);
     points.push(r.json().points);
   }
@@ -72,9 +73,9 @@ t.test('book review: 200–1,000 characters, 3 a month, the 4th earns 0', async 
   const list = (await call(api.app, api.token, 'GET', '/activity/getbookreviewinfolist')).json();
   t.match(list.review_list[0], { point_reason: 'activity_limit', points: 0 });
   api.clock.set('2026-12-01T09:00:00+09:00');
-  const next = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN2, title: '서평', content: review(300), rating: 5 });
+  const next = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[4], title: '서평', content: review(300), rating: 5 });
   t.equal(next.json().points, 500, 'a new month, a new limit');
-  const bad = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN2, title: '서평', content: review(300), rating: 6 });
+  const bad = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[5], title: '서평', content: review(300), rating: 6 });
   t.same([bad.statusCode, bad.json().msg], [400, '평점을 다시 확인해 주세요.']);
 });
 
@@ -84,7 +85,7 @@ t.test('monthly cap: reaching it exactly earns, crossing it by one point earns 0
     t.teardown(api.close);
     const got: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN, title: '서평', content: review(250), rating: 4 });
+      const r = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[i], title: '서평', content: review(250), rating: 4 });
       got.push(r.json().points);
       if (i === 2 && expected === 0) t.match(r.json(), { point_reason: 'monthly_cap', msg: /이번 달 적립 한도\(1,499포인트\)/ });
     }
@@ -103,14 +104,14 @@ t.test('monthly cap: reaching it exactly earns, crossing it by one point earns 0
 t.test('yearly cap across months', async (t) => {
   const api = await setup('2026-10-05T09:00:00+09:00', { rules: { yearlyCap: 1000 } });
   t.teardown(api.close);
-  const a = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN, title: '서평', content: review(250), rating: 4 });
+  const a = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[0], title: '서평', content: review(250), rating: 4 });
   api.clock.set('2026-11-05T09:00:00+09:00');
-  const b = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN, title: '서평', content: review(250), rating: 4 });
-  const c = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN, title: '서평', content: review(250), rating: 4 });
+  const b = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[1], title: '서평', content: review(250), rating: 4 });
+  const c = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[2], title: '서평', content: review(250), rating: 4 });
   t.same([a.json().points, b.json().points, c.json().points], [500, 500, 0]);
   t.match(c.json(), { point_reason: 'yearly_cap', msg: /올해 적립 한도\(1,000포인트\)/ });
   api.clock.set('2027-01-05T09:00:00+09:00');
-  const d = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: ISBN, title: '서평', content: review(250), rating: 4 });
+  const d = await call(api.app, api.token, 'POST', '/activity/bookreview', { isbn: REVIEW_BOOKS[3], title: '서평', content: review(250), rating: 4 });
   t.equal(d.json().points, 500, 'a new programme year');
   const p = await point(api);
   t.equal(p.balance, 500, 'last year\'s points expired at 31 December');

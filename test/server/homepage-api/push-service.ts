@@ -1,14 +1,18 @@
 /**
  * A local push service stand-in (RFC 8030) for the reminder tests, and a browser's side of a
  * subscription. The service is an HTTPS server on a free loopback port with a certificate
- * made for the test run (selfsigned), trusted only by the https.Agent it hands out. It records
+ * made for the test run (selfsigned), trusted only by the https.Agent it hands out. Its
+ * endpoints are addressed as a push service's are — https on port 443 of a host name
+ * (PUSH_HOST, a reserved .test name) — and the agent connects whatever it is asked for to the
+ * loopback port, so the API's endpoint check (port 443, no IP addresses) applies unchanged. It records
  * what arrives and answers 201, or the status a test set for a subscription (410: gone).
  * It checks a request as a push service and a browser would, with node:crypto only: the VAPID
  * JWT (RFC 8292, ES256) and the aes128gcm payload (RFC 8188, RFC 8291).
  */
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
-import { Agent, createServer } from 'node:https';
+import { Agent, createServer, type AgentOptions, type RequestOptions } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 
@@ -19,7 +23,23 @@ export interface Received {
   body: Buffer;
 }
 
+/** The push service's host name: what serviceHosts must name. */
+export const PUSH_HOST = 'push.example.test';
+
+/** An https.Agent that opens every connection to one loopback port, verifying the certificate as PUSH_HOST's. */
+class LoopbackAgent extends Agent {
+  readonly #port: number;
+  constructor(port: number, opts: AgentOptions) {
+    super(opts);
+    this.#port = port;
+  }
+  override createConnection(options: RequestOptions, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+    return super.createConnection({ ...options, host: '127.0.0.1', port: this.#port, servername: PUSH_HOST }, callback);
+  }
+}
+
 export interface PushService {
+  /** https://PUSH_HOST: the audience of the VAPID JWT. */
   origin: string;
   /** Trusts the service's certificate; give it to webPushSender. */
   agent: Agent;
@@ -31,11 +51,11 @@ export interface PushService {
 }
 
 export async function pushService(): Promise<PushService> {
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+  const pems = await generate([{ name: 'commonName', value: PUSH_HOST }], {
     keyType: 'ec',
     curve: 'P-256',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: PUSH_HOST }] }],
   });
   const received: Received[] = [];
   const answers = new Map<string, number>();
@@ -50,8 +70,8 @@ export async function pushService(): Promise<PushService> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `https://127.0.0.1:${port}`;
-  const agent = new Agent({ ca: pems.cert });
+  const origin = `https://${PUSH_HOST}`;
+  const agent = new LoopbackAgent(port, { ca: pems.cert });
   return {
     origin,
     agent,

@@ -12,21 +12,23 @@ import { join } from 'node:path';
 import webPush from 'web-push';
 import type { FastifyInstance } from 'fastify';
 import { apiMessages } from '#shared/messages-api.ts';
+import type { HomepageApiOptions } from '#server/homepage-api/app.ts';
 import { webPushSender } from '#server/homepage-api/push/sender.ts';
+import { captureLogs } from '#test/fixtures/logs.ts';
 import type { Remind } from '#server/homepage-api/store/push.ts';
 import { call, freshMember, login, testApi, type TestApi } from './helpers.ts';
-import { browser, decrypt, pushService, vapidClaims, type Browser, type PushService } from './push-service.ts';
+import { browser, decrypt, PUSH_HOST, pushService, vapidClaims, type Browser, type PushService } from './push-service.ts';
 
 const VAPID = { ...webPush.generateVAPIDKeys(), subject: 'mailto:reading@library.example.org' };
 const ALL: Remind = { challenge: 'Y', points_expiring: 'Y', club_meeting: 'Y' };
 const LONG_TOKENS = 60 * 24 * 3600;
 
-async function pushApi(service: PushService, opts: { dbFile?: string; start?: string } = {}): Promise<TestApi> {
+async function pushApi(service: PushService, opts: { dbFile?: string; start?: string; logger?: HomepageApiOptions['logger'] } = {}): Promise<TestApi> {
   return testApi({
     ...opts,
     settings: {
       accessTtlS: LONG_TOKENS,
-      push: { vapid: VAPID, serviceHosts: ['127.0.0.1'], sender: webPushSender(VAPID, { agent: service.agent }) },
+      push: { vapid: VAPID, serviceHosts: [PUSH_HOST], sender: webPushSender(VAPID, { agent: service.agent }) },
     },
   });
 }
@@ -109,7 +111,7 @@ t.test('the daily challenge reminder: signed, encrypted, to the right members at
   t.equal(service.received.length, 0);
 
   api.clock.set('2026-11-21T20:00:00+09:00');
-  t.same(await api.app.reminders.run('challenge'), { kind: 'challenge', day: '2026-11-21', due: 1, skipped: 0, sent: 1, gone: 0, failed: 0 });
+  t.same(await api.app.reminders.run('challenge'), { kind: 'challenge', day: '2026-11-21', due: 1, skipped: 0, refused: 0, sent: 1, gone: 0, failed: 0 });
   t.same(service.received.map((r) => r.name), ['reader01'], 'only reader01');
   const got = opened(t, service, reader01, 'reader01');
   t.same(got?.payload, { title: '21일 챌린지 출석', body: apiMessages.push.challenge.body(6), url: '/challenge/challenge' });
@@ -178,7 +180,7 @@ t.test('a subscription the push service calls gone (410) is removed; a refusal (
   service.answer('admin01-busy', 500);
 
   api.clock.set('2026-11-21T20:00:00+09:00');
-  t.same(await api.app.reminders.run('challenge'), { kind: 'challenge', day: '2026-11-21', due: 2, skipped: 0, sent: 0, gone: 1, failed: 1 });
+  t.same(await api.app.reminders.run('challenge'), { kind: 'challenge', day: '2026-11-21', due: 2, skipped: 0, refused: 0, sent: 0, gone: 1, failed: 1 });
   t.match((await call(api.app, tok, 'GET', '/user/push')).json().push, { notification_permission: 'granted', fcm_token: null }, 'the gone subscription is removed');
   t.equal((await api.app.stores.push.state(6))?.endpoint, service.endpoint('admin01-busy'), 'a refusal keeps the subscription');
   t.same(
@@ -189,6 +191,59 @@ t.test('a subscription the push service calls gone (410) is removed; a refusal (
   const renewed = browser(service.endpoint('admin01-renewed'));
   await api.app.stores.push.removeGone(6, renewed.subscription.endpoint);
   t.equal((await api.app.stores.push.state(6))?.endpoint, service.endpoint('admin01-busy'), 'only the endpoint that was gone is removed');
+});
+
+t.test('a stored endpoint is checked again before sending: one that fails is not sent to, and is logged by its host only', async (t) => {
+  const service = await pushService();
+  t.teardown(service.close);
+  const logs = captureLogs();
+  const api = await pushApi(service, { start: '2026-11-21T20:00:00+09:00', logger: { level: 'info', stream: logs.stream } });
+  t.teardown(api.close);
+  // Rows stored before the check existed (straight into the store): a port, credentials, an
+  // address url.parse reads as another host, an IP address. Each under way, due at 20:00.
+  const stored: [number, string][] = [
+    [101, `${service.origin}:8443/push/secret-port`],
+    [102, `https://127.0.0.1@${PUSH_HOST}/push/secret-credentials`],
+    [103, `https://evil.example;.${PUSH_HOST}/push/secret-parsers`],
+    [104, 'https://127.0.0.1/push/secret-ip'],
+  ];
+  for (const [memberId, endpoint] of stored) {
+    await challengeUnderWay(api, memberId, '2026-11-19', '2026-11-20', 2);
+    await turnOnStored(api, memberId, browser(endpoint), 20);
+  }
+  // And one that passes, stored as a browser might give it (port 443 said, host in capitals): sent to its normalised address.
+  await challengeUnderWay(api, 105, '2026-11-19', '2026-11-20', 2);
+  await turnOnStored(api, 105, browser(`https://${PUSH_HOST.toUpperCase()}:443/push/member105`), 20);
+
+  t.same(await api.app.reminders.run('challenge'), { kind: 'challenge', day: '2026-11-21', due: 5, skipped: 0, refused: 4, sent: 1, gone: 0, failed: 0 });
+  t.same(service.received.map((r) => r.name), ['member105'], 'only the endpoint that passes gets a request');
+  t.equal(vapidClaims(service.received[0]?.headers ?? {}, VAPID.publicKey).aud, `https://${PUSH_HOST}`, 'signed for the normalised origin');
+  t.same(
+    (await api.app.db.prepare("SELECT member_id FROM push_sends WHERE kind = 'challenge' ORDER BY member_id").all()).map((r) => r['member_id']),
+    [105],
+    'the refused ones are not claimed',
+  );
+  const refusals = logs.lines.filter((l) => l['msg'] === 'stored push endpoint refused, reminder not sent');
+  t.same(
+    refusals.map((l) => [l['memberId'], l['endpointHost'], l['problem']]),
+    [[101, PUSH_HOST, 'port'], [102, PUSH_HOST, 'credentials'], [103, `evil.example;.${PUSH_HOST}`, 'host'], [104, '127.0.0.1', 'ip']],
+    'each refusal logged with its reason and the host the address names',
+  );
+  t.notMatch(logs.text(), /secret-/, 'no endpoint path in the logs');
+
+  // Rows that pass the syntax but not the push services' hosts (changed since they were stored): refused at send time too.
+  await api.close();
+  const moved = await testApi({
+    start: '2026-11-22T20:00:00+09:00',
+    logger: { level: 'info', stream: logs.stream },
+    settings: { accessTtlS: LONG_TOKENS, push: { vapid: VAPID, serviceHosts: ['fcm.googleapis.com'], sender: webPushSender(VAPID, { agent: service.agent }) } },
+  });
+  t.teardown(moved.close);
+  await challengeUnderWay(moved, 105, '2026-11-20', '2026-11-21', 3);
+  await turnOnStored(moved, 105, browser(service.endpoint('member105-again')), 20);
+  t.match(await moved.app.reminders.run('challenge'), { refused: 1, sent: 0 });
+  t.match(logs.lines.at(-2), { memberId: 105, endpointHost: PUSH_HOST, problem: 'unknown_service' });
+  t.equal(service.received.length, 1);
 });
 
 t.test('points about to expire: from 20 December at 10:00, members with a balance, once a year', async (t) => {

@@ -57,6 +57,7 @@ t.test('the VAPID settings: all three or none, a matching pair, secrets never ec
   t.equal(settingsFromEnv({}).push.vapid, null);
   t.same(settingsFromEnv(VAPID_ENV).push.vapid, VAPID);
   t.same(settingsFromEnv({ PUSH_SERVICE_HOSTS: ' push.example.org , Other.example ' }).push.serviceHosts, ['push.example.org', 'other.example']);
+  t.throws(() => settingsFromEnv({ PUSH_SERVICE_HOSTS: 'push.example.org,127.0.0.1,push.example.org:8443' }), /^PUSH_SERVICE_HOSTS must name push services by DNS name: 127\.0\.0\.1, push\.example\.org:8443$/);
   t.throws(() => settingsFromEnv({ VAPID_PUBLIC_KEY: VAPID.publicKey }), /go together: VAPID_PRIVATE_KEY, VAPID_SUBJECT missing/);
   const other = webPush.generateVAPIDKeys();
   t.throws(() => settingsFromEnv({ ...VAPID_ENV, VAPID_PRIVATE_KEY: other.privateKey }), /does not belong to VAPID_PUBLIC_KEY \(value not shown\)/);

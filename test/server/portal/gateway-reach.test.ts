@@ -24,6 +24,7 @@ const SAMPLES: Record<string, string> = {
   '{newsletter_key}': '1',
   '{type}': 'loan',
   '{club_key}': '1',
+  '{review_key}': '1',
   '{isbn}': '9788954650076',
 };
 const QUERIES: Record<string, string> = {
@@ -60,7 +61,7 @@ for (const [method, template] of operations) {
       t.equal(res.json<{ result: string }>().result, 'success');
     } else {
       // An empty body: the API's own validation answers (never the gateway's refusal or a 5xx).
-      const res = await portal.app.inject({ method: method === 'DELETE' ? 'DELETE' : 'POST', url: path, headers: { ...PORTAL_CALL, cookie: jar.header() }, payload: { unexpected_field: true } });
+      const res = await portal.app.inject({ method: method === 'DELETE' || method === 'PUT' ? method : 'POST', url: path, headers: { ...PORTAL_CALL, cookie: jar.header() }, payload: { unexpected_field: true } });
       t.ok(res.statusCode < 500, `${path}: ${res.statusCode}`);
       t.not(res.json<{ msg?: string }>().msg, '허용되지 않은 요청 경로입니다.', 'not refused by the gateway');
       t.match(res.json(), { result: /^(success|error)$/ });

@@ -42,13 +42,13 @@ dialectTest('details and the lists: diaries, history, reviews, all activities', 
   t.teardown(s.close);
   const a = s.stores.activities;
   const d1 = await add(s, 'diary', '2026-11-01', 200, A);
-  await a.addDiary(d1, { isbn: A, content: '첫 일지', readPages: 20 });
+  await a.addDiary(d1, { memberId: m, isbn: A, content: '첫 일지', readPages: 20, writtenOn: '2026-11-01' });
   const d2 = await add(s, 'diary', '2026-11-03', 50, A);
-  await a.addDiary(d2, { isbn: A, content: '둘째 일지', readPages: null });
+  await a.addDiary(d2, { memberId: m, isbn: A, content: '둘째 일지', readPages: null, writtenOn: '2026-11-03' });
   const d3 = await add(s, 'diary', '2026-11-04', 50, B);
-  await a.addDiary(d3, { isbn: B, content: '다른 책', readPages: 5 });
+  await a.addDiary(d3, { memberId: m, isbn: B, content: '다른 책', readPages: 5, writtenOn: '2026-11-04' });
   const r = await add(s, 'review', '2026-11-05', 500, A);
-  await a.addReview(r, { isbn: A, title: '좋은 책', content: '서평 본문', rating: 5 });
+  await a.addReview(r, { memberId: m, isbn: A, title: '좋은 책', content: '서평 본문', rating: 5 });
   const l = await add(s, 'loan', '2026-11-06', 1000, B);
   await a.addLoan(l, { memberId: m, loanNo: 'L-1', isbn: B, libraryCode: '4311101', libraryName: '청주시립도서관', loanDate: '2026-11-06' });
   t.ok(await a.loanExists(m, 'L-1'));
@@ -66,7 +66,7 @@ dialectTest('details and the lists: diaries, history, reviews, all activities', 
   t.equal(history.total, 2);
   t.match(history.rows.find((h) => h.isbn === A), { diary_count: 2, total_pages: 20, first_date: '2026-11-01', last_date: '2026-11-03' });
 
-  t.match(await a.reviews(all, page), { total: 1, rows: [{ activity_key: r, title: '좋은 책', rating: 5, points: 500, point_reason: 'awarded' }] });
+  t.match(await a.reviews(all, page), { total: 1, rows: [{ activity_key: r, title: '좋은 책', rating: 5, points: 500, point_reason: 'awarded', mod_date: null }] });
 
   const list = await a.list(all, page, 21);
   t.equal(list.total, 5);
@@ -77,6 +77,39 @@ dialectTest('details and the lists: diaries, history, reviews, all activities', 
   const counts = await a.monthCounts(m, '2026-11');
   t.same(counts.get('diary'), { count: 3, earned: 3, points: 300 });
   t.same(counts.get('loan'), { count: 1, earned: 1, points: 1000 });
+});
+
+dialectTest('no repeated diary, one review per book, editing it, the write log (migration 0008)', async (t, storeDb) => {
+  const s = await storeDb();
+  t.teardown(s.close);
+  const a = s.stores.activities;
+  const diary = { memberId: m, isbn: A, content: '같은 일지', readPages: null, writtenOn: '2026-11-01' };
+  t.ok(await a.addDiary(await add(s, 'diary', '2026-11-01', 200, A), diary));
+  t.notOk(await a.addDiary(await add(s, 'diary', '2026-11-01', 0, A), { ...diary, readPages: 30 }), 'the same book, day and text: not inserted');
+  t.ok(await a.addDiary(await add(s, 'diary', '2026-11-01', 0, A), { ...diary, content: '다른 일지' }), 'another text');
+  t.ok(await a.addDiary(await add(s, 'diary', '2026-11-02', 50, A), { ...diary, writtenOn: '2026-11-02' }), 'another day');
+  t.ok(await a.addDiary(await add(s, 'diary', '2026-11-01', 0, B), { ...diary, isbn: B }), 'another book');
+  t.ok(await a.addDiary(await add(s, 'diary', '2026-11-01', 0, A), { ...diary, memberId: 1 }), 'another member');
+
+  const review = { memberId: m, isbn: A, title: '서평', content: '본문', rating: 4 };
+  const r = await add(s, 'review', '2026-11-03', 500, A);
+  t.equal(await a.reviewOfBook(m, A), undefined);
+  t.ok(await a.addReview(r, review));
+  t.equal(await a.reviewOfBook(m, A), r);
+  t.notOk(await a.addReview(await add(s, 'review', '2026-11-04', 0, A), { ...review, title: '다른 서평' }), 'a second review of the book: not inserted');
+  t.ok(await a.addReview(await add(s, 'review', '2026-11-04', 500, B), { ...review, isbn: B }), 'another book');
+  t.ok(await a.updateReview(m, r, { title: '고친 서평', content: '고친 본문', rating: 5 }, Date.parse('2026-11-05T08:00:00+09:00')));
+  t.match(await a.ownReview(m, r), { activity_key: r, isbn: A, title: '고친 서평', content: '고친 본문', rating: 5, points: 500, activity_date: '2026-11-03', mod_date: '2026-11-05T08:00:00+09:00' });
+  t.notOk(await a.updateReview(1, r, { title: 'x', content: 'y', rating: 1 }, 0), 'not another member’s');
+  t.equal(await a.ownReview(1, r), undefined);
+  t.notOk(await a.updateReview(m, 999_999, { title: 'x', content: 'y', rating: 1 }, 0), 'not one that does not exist');
+
+  t.same(await a.writesSince(m, 0, 100_000), { count: 0, oldest: null });
+  for (const at of [1_000, 30_000, 61_000, 90_000]) await a.logWrite(m, at);
+  await a.logWrite(1, 50_000);
+  t.same(await a.writesSince(m, 0, 100_000), { count: 4, oldest: 1_000 });
+  t.same(await a.writesSince(m, 1_000, 61_000), { count: 2, oldest: 30_000 }, 'older writes are forgotten, and later ones (a clock set back)');
+  t.equal((await s.db.prepare('SELECT count(*) AS n FROM member_writes').get())?.['n'], 3, 'pruned, and only the member’s');
 });
 
 dialectTest('purchases, author talks, education certificates', async (t, storeDb) => {

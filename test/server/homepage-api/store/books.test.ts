@@ -19,10 +19,10 @@ dialectTest('a book and its counts: only recorded diaries and reviews', async (t
   t.notOk(await s.stores.books.exists('9780000000002'));
   t.equal(await s.stores.books.byIsbn('9780000000002'), undefined);
   t.same(await s.stores.books.stats(A), { diaryCount: 0, reviewCount: 0, averageRating: null });
-  await s.stores.activities.addDiary(await act(s, 'diary', A, '2026-11-01'), { isbn: A, content: '일지', readPages: 10 });
+  await s.stores.activities.addDiary(await act(s, 'diary', A, '2026-11-01'), { memberId: QUIET_MEMBER, isbn: A, content: '일지', readPages: 10, writtenOn: '2026-11-01' });
   const r1 = await act(s, 'review', A, '2026-11-02');
-  await s.stores.activities.addReview(r1, { isbn: A, title: '서평', content: '내용', rating: 4 });
-  await s.stores.activities.addReview(await act(s, 'review', A, '2026-11-03'), { isbn: A, title: '서평', content: '내용', rating: 5 });
+  await s.stores.activities.addReview(r1, { memberId: QUIET_MEMBER, isbn: A, title: '서평', content: '내용', rating: 4 });
+  await s.stores.activities.addReview(await act(s, 'review', A, '2026-11-03', 1), { memberId: 1, isbn: A, title: '서평', content: '내용', rating: 5 });
   t.same(await s.stores.books.stats(A), { diaryCount: 1, reviewCount: 2, averageRating: 4.5 });
   await s.stores.activities.revoke(r1);
   t.same(await s.stores.books.stats(A), { diaryCount: 1, reviewCount: 1, averageRating: 5 }, 'a revoked review no longer counts');

@@ -1,0 +1,74 @@
+/**
+ * The diary and review pages show the homepage API's own Korean reason when it refuses a
+ * write (issue 19, item 5; decision 0113): a repeated diary and a second review of a book
+ * (409), and writes past the member's rate (429). The answer goes from the gateway's fetch
+ * through the page's action to the form's result: alerted in a dialog with JavaScript, shown
+ * next to the form (role=alert) without.
+ */
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActionFunctionArgs } from 'react-router-dom';
+import { apiMessages } from '#shared/messages-api.ts';
+import { FormMessage, type FormResult } from '#client/components/form-result.tsx';
+import { action as diaryAction } from '../diary/diary-page.tsx';
+import { action as reviewAction } from './review-page.tsx';
+
+/** 소년이 온다 (한강, 창비). */
+const ISBN = '9788936410841';
+const REVIEW = '책장을 넘길 때마다 오래 생각했다. '.repeat(12);
+
+/** The gateway answers `status` with the API's error answer. */
+function apiRefuses(status: number, msg: string) {
+  const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ result: 'error', msg }), { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function submit(run: (args: ActionFunctionArgs) => Promise<unknown>, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const url = new URL(`http://portal.test${path}`);
+  const out = await run({ request: new Request(url, { method: 'POST', body }), url, pattern: path, params: {}, context: undefined });
+  // A refusal is react-router's data(result, { status }).
+  const wrapped = out as { data: FormResult<unknown>; init: { status?: number } | null };
+  return { result: wrapped.data, status: wrapped.init?.status };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the API’s refusals on the diary and review pages', () => {
+  it('a repeated diary: the API’s reason, the text kept, the text field to fix', async () => {
+    const fetchMock = apiRefuses(409, apiMessages.activity.diaryRepeat);
+    const { result, status } = await submit(diaryAction, '/activity/diary', { isbn: ISBN, content: '오늘 읽은 부분' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/homepage/activity/bookdiary', expect.objectContaining({ method: 'POST' }));
+    expect(status).toBe(400);
+    expect(result).toEqual({
+      ok: false, by: 'browser', message: '오늘 이 책에 같은 내용의 독서일지를 이미 기록했습니다. 새로운 내용으로 입력해 주세요.',
+      field: 'content', values: { isbn: ISBN, content: '오늘 읽은 부분' },
+    });
+  });
+
+  it('a second review of a book: told to edit the existing one', async () => {
+    apiRefuses(409, apiMessages.activity.reviewExists);
+    const { result } = await submit(reviewAction, '/activity/review', { isbn: ISBN, title: '두 번째 서평', rating: '4', content: REVIEW });
+    expect(result).toMatchObject({
+      ok: false, message: '이 책의 서평을 이미 썼습니다. 서평은 책마다 하나만 쓸 수 있으니 나의 서평에서 기존 서평을 수정해 주세요.',
+      values: { title: '두 번째 서평', content: REVIEW },
+    });
+  });
+
+  it('writes past the member’s rate (429): the API’s reason, not a generic error', async () => {
+    apiRefuses(429, apiMessages.activity.tooManyWrites(10));
+    const diary = await submit(diaryAction, '/activity/diary', { isbn: ISBN, content: '또 하나' });
+    expect(diary.result).toMatchObject({ ok: false, message: '활동 기록은 1분에 10번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.' });
+    const review = await submit(reviewAction, '/activity/review', { isbn: ISBN, title: '서평', rating: '5', content: REVIEW });
+    expect(review.result).toMatchObject({ ok: false, message: apiMessages.activity.tooManyWrites(10) });
+  });
+
+  it('without JavaScript the reason is shown beside the form', () => {
+    render(<FormMessage id="review-message" result={{ ok: false, by: 'server', message: apiMessages.activity.reviewExists, field: 'content' }} />);
+    expect(screen.getByRole('alert').textContent).toBe(apiMessages.activity.reviewExists);
+  });
+});
