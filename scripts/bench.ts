@@ -11,6 +11,8 @@
  *     and the p99 added by the gateway at 25% of the direct throughput.
  *  4. The first-visit JavaScript and font budget (scripts/bundle-report.ts).
  *  5. With --soak: resident memory after three 60 s soaks of the home page.
+ *  6. The reference API on PostgreSQL beside SQLite: a member read and an earning write
+ *     (scripts/bench/api-dialects.ts; measured, no target — decision 0109).
  *
  * Options: --quick (shorter runs), --soak, ROUNDS, DURATION_S, DELAY_MS environment variables.
  */
@@ -22,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { benchDialects } from './bench/api-dialects.ts';
 
 const root = join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -246,6 +249,11 @@ if (soak) {
   for (let i = 0; i < 3; i++) errors += (await load(soaked, { headers: BROWSER, duration: 60 })).errors;
   const after = rssMb(uncachedProc.pid);
   row('RSS after three 60 s soaks (every request rendered)', `${before.toFixed(0)} → ${after.toFixed(0)} MB (+${((after / before - 1) * 100).toFixed(0)}%), ${errors} errors`, '≤ +25%, 0 errors', after <= before * 1.25 && errors === 0);
+}
+
+// ── 6. The reference API: PostgreSQL beside SQLite ────────────────────────────────────
+for (const d of await benchDialects(DURATION_S)) {
+  row(`API on PostgreSQL ÷ SQLite, ${d.what}`, `${(d.postgres / d.sqlite).toFixed(2)} (${d.postgres.toFixed(0)} vs ${d.sqlite.toFixed(0)} req/s)`, '(measured, decision 0109)', true);
 }
 
 console.log('\n| what | measured | target |\n|---|---|---|');

@@ -30,8 +30,11 @@ export async function pointSummary(stores: Stores, s: ApiSettings, memberId: num
   const day = seoulDay(s.clock());
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
-  return await stores.forMembers([memberId], async () => {
-    await settleExpiry(stores, memberId, year);
+  // A read: the member's lock (a write) only when an earlier year is left to settle.
+  if ((await stores.points.unsettledYears(memberId, year)).length > 0) {
+    await stores.forMembers([memberId], () => settleExpiry(stores, memberId, year));
+  }
+  return await stores.transaction(async () => {
     const balance = await stores.points.balance(memberId);
     const earnedMonth = await stores.points.earnedInMonth(memberId, month);
     const earnedYear = await stores.points.earnedInYear(memberId, year);

@@ -2,7 +2,7 @@
  * deploy/compose.yaml without Docker: validated against the Compose Specification's JSON
  * schema and linted with every rule of dclint (which bundles that schema), then checked
  * for what the stack must have — two portal instances on Redis with one shared secret,
- * the reference API with its volume, Caddy in front, health checks, secrets only from
+ * two reference API instances on PostgreSQL (official image, named volume), Caddy in front, health checks, secrets only from
  * the environment — and every variable it sets is one the processes read and
  * docs/operations.md explains.
  */
@@ -24,6 +24,7 @@ interface Service {
   command?: string[];
   environment?: Record<string, string>;
   volumes?: string[];
+  networks?: Record<string, { aliases?: string[] }>;
   ports?: string[];
   expose?: string[];
   healthcheck?: { test: string[] };
@@ -52,8 +53,8 @@ t.test('valid against the Compose schema, and clean under every dclint rule', as
   t.ok(bad?.messages.some((m) => m.rule === 'invalid-schema'), 'a broken copy fails the schema');
 });
 
-t.test('two portal instances, the reference API, Redis and Caddy, each with a health check', async (t) => {
-  t.same(Object.keys(compose.services).sort(), ['caddy', 'homepage-api', 'portal-a', 'portal-b', 'redis']);
+t.test('two portal instances, two reference API instances on PostgreSQL, Redis and Caddy, each with a health check', async (t) => {
+  t.same(Object.keys(compose.services).sort(), ['caddy', 'homepage-api-a', 'homepage-api-b', 'portal-a', 'portal-b', 'postgres', 'redis']);
   for (const [name, s] of Object.entries(compose.services)) t.ok(s.healthcheck?.test.length, `${name} has a health check`);
 
   const [a, b] = [service('portal-a'), service('portal-b')];
@@ -67,13 +68,20 @@ t.test('two portal instances, the reference API, Redis and Caddy, each with a he
   t.equal(env['METRICS_PORT'], '9464');
   t.equal(env['METRICS_HOST'], '0.0.0.0', 'metrics on the stack network (the default is loopback only)');
   t.notOk(a.ports, 'portal instances publish no port: only Caddy does');
-  t.same(Object.keys(a.depends_on ?? {}).sort(), ['homepage-api', 'redis']);
+  t.same(Object.keys(a.depends_on ?? {}).sort(), ['homepage-api-a', 'homepage-api-b', 'redis']);
 
-  const api = service('homepage-api');
+  const api = service('homepage-api-a');
+  t.same(api, service('homepage-api-b'), 'the two API instances are configured alike');
   t.same(api.command, ['npm', 'run', 'start:api'], 'the reference API is its own service (npm run start:api)');
-  t.ok(api.volumes?.includes('api-data:/data'), 'its data volume');
-  t.equal(api.environment?.['DATA_DIR'], '/data');
-  t.ok('api-data' in compose.volumes);
+  t.same(api.networks?.['default']?.aliases, ['homepage-api'], 'both answer to homepage-api');
+  t.match(api.environment?.['DATABASE_URL'], /^postgres:\/\/homepage:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/homepage$/, 'PostgreSQL, its password from the environment');
+  t.same(Object.keys(api.depends_on ?? {}), ['postgres']);
+  t.match(api.healthcheck?.test.join(' '), /\/readyz/, 'ready only while the database answers');
+  const pg = service('postgres');
+  t.match(pg.image, /^postgres:\d+/, 'the official image');
+  t.ok(pg.volumes?.includes('pg-data:/var/lib/postgresql/data'), 'a named volume');
+  t.ok('pg-data' in compose.volumes);
+  t.match(pg.healthcheck?.test.join(' '), /pg_isready/);
 
   const caddy = service('caddy');
   t.ok(caddy.volumes?.includes('./Caddyfile:/etc/caddy/Caddyfile:ro'));
@@ -87,7 +95,7 @@ t.test('two portal instances, the reference API, Redis and Caddy, each with a he
 t.test('secrets only from the environment; every variable is read by its process and explained', async (t) => {
   const portalVars = new Set(Object.keys(PortalEnv.properties));
   const apiVars = new Set(Object.keys(ApiEnv.properties));
-  for (const name of ['portal-a', 'homepage-api']) {
+  for (const name of ['portal-a', 'homepage-api-a']) {
     const vars = name === 'portal-a' ? portalVars : apiVars;
     for (const key of Object.keys(service(name).environment ?? {})) t.ok(vars.has(key), `${name}: ${key} is a variable the process reads`);
   }
