@@ -170,6 +170,7 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<v
       ...(signedIn ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    if (result.lhr.runtimeError) console.log(`  ${name}: Lighthouse could not measure — ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     if (signedIn && new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${name}: not signed in (ended on ${result.lhr.finalDisplayedUrl})`);
     runs.push(result.lhr);
   }
@@ -186,6 +187,15 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<v
   for (const id of ['largest-contentful-paint-element', 'render-blocking-resources', 'unused-javascript', 'layout-shifts']) {
     const a = audits[id];
     if (a && a.score !== null && a.score < 1) console.log(`  ${name}: ${id} — ${a.displayValue ?? a.title}`);
+  }
+  // What moved: the elements of the layout shifts, so a CLS above 0 names its cause.
+  const shifts = audits['layout-shifts']?.details;
+  if (shifts && shifts.type === 'table') {
+    for (const item of shifts.items) {
+      const node = item['node'];
+      const selector = typeof node === 'object' && node !== null && 'selector' in node ? String(node.selector) : '';
+      console.log(`  ${name}: layout shift ${typeof item['score'] === 'number' ? item['score'].toFixed(3) : ''} ${selector}`);
+    }
   }
   for (const [id, a] of Object.entries(audits)) {
     if (categories['accessibility']?.auditRefs.some((r) => r.id === id) && a.score !== null && a.score < 1) console.log(`  ${name}: accessibility — ${a.title}`);

@@ -170,3 +170,34 @@ for (const viewport of [PHONE, DESKTOP]) {
     await context.close();
   });
 }
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`at ${viewport.width} px the member's data streams in without moving the page (issue 21: no layout shift)`, async ({ browser }) => {
+    const context = await contextFor(browser, viewport);
+    const page = await context.newPage();
+    await signInWithForm(page, 'reader01');
+    await hydrated(page);
+    await page.goto('/activity/activity');
+    await hydrated(page);
+    // The member's points are held back: the home's loader streams, and its loading frame shows.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/homepage/user/point', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: '홈', exact: true }).first().click();
+    const loading = memberPart(page).locator('[aria-busy="true"] .member-home__card');
+    await expect(loading).toHaveCount(3);
+    const earn = memberPart(page).getByRole('navigation');
+    const before = await earn.boundingBox();
+    const frames = await loading.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    release();
+    await expect(memberPart(page).getByRole('link', { name: '포인트 내역' })).toBeVisible();
+    const after = await earn.boundingBox();
+    const cards = await memberPart(page).locator('article.member-home__card').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    expect(cards, 'each card as tall as its loading frame').toEqual(frames);
+    expect(after?.y, 'what follows the cards stays put').toBe(before?.y);
+    await context.close();
+  });
+}
