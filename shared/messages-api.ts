@@ -125,6 +125,8 @@ export const apiMessages = {
     tooShort: (label: string, min: number) => `${josa(label, '은/는')} ${n(min)}자 이상 입력해 주세요.`,
     invalid: (label: string) => `${josa(label, '을/를')} 다시 확인해 주세요.`,
     general: '요청 내용을 다시 확인해 주세요.',
+    /** A write another request made first (a unique constraint said so): nothing was recorded. */
+    alreadyRecorded: '이미 기록된 내용입니다. 목록을 새로 고쳐 확인해 주세요.',
     unknownField: (name: string) => `알 수 없는 항목(${name})이 있습니다. 요청 내용을 다시 확인해 주세요.`,
     pathTooLong: '요청 주소가 너무 깁니다. 주소를 다시 확인해 주세요.',
     methodNotAllowed: '이 주소에서 지원하지 않는 요청 방식입니다.',

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { ErrorAnswer } from '#shared/contract/common.ts';
 import { apiFieldLabels, apiMessages } from '#shared/messages-api.ts';
 import { messages } from '#shared/messages.ts';
-import { isConnectionError } from './store/db.ts';
+import { isConnectionError, isUniqueViolation } from './store/db.ts';
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -118,6 +118,10 @@ export function errorHandler(err: AnyError, req: FastifyRequest, reply: FastifyR
     // The database is down or busy: say when to come back, never hang (decision 0109).
     req.log.error({ err }, 'database unavailable');
     return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ result: 'error', msg: messages.error.temporary });
+  }
+  if (isUniqueViolation(err)) {
+    req.log.info({ err: { message: err.message } }, 'write refused by a unique constraint');
+    return reply.code(409).send({ result: 'error', msg: apiMessages.validation.alreadyRecorded });
   }
   const status = fe.statusCode ?? 500;
   if (status >= 500) {

@@ -130,6 +130,17 @@ export function isConnectionError(err: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout/i.test(err.message);
 }
 
+/**
+ * A unique constraint refused the write (PostgreSQL 23505, SQLite's UNIQUE/PRIMARY KEY): a
+ * simultaneous request of another member got there first (a receipt, a certificate). The
+ * transaction rolled back; the API answers 409 (the rules' own checks answer first otherwise).
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const e = err as Error & { code?: unknown; errcode?: unknown };
+  return e.code === '23505' || (e.code === 'ERR_SQLITE_ERROR' && (e.errcode === 2067 || e.errcode === 1555));
+}
+
 /* ------------------------------------------------------------------ SQLite */
 
 /** The transaction under way on a file, shared by every connection of this process to it. */
