@@ -62,20 +62,20 @@ type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 async function invariants(app: FastifyInstance): Promise<string[]> {
   const problems: string[] = [];
   const q = async (sql: string) => await app.db.prepare(sql).all();
-  for (const r of await q(`SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, month HAVING s > ${MONTHLY_CAP}`)) {
+  for (const r of await q(`SELECT member_id, month, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, month HAVING sum(points) > ${MONTHLY_CAP}`)) {
     problems.push(`monthly cap exceeded: ${JSON.stringify(r)}`);
   }
-  for (const r of await q(`SELECT member_id, year, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, year HAVING s > ${YEARLY_CAP}`)) {
+  for (const r of await q(`SELECT member_id, year, sum(points) AS s FROM point_ledger WHERE entry_type = 'earn' GROUP BY member_id, year HAVING sum(points) > ${YEARLY_CAP}`)) {
     problems.push(`yearly cap exceeded: ${JSON.stringify(r)}`);
   }
   for (const r of await q('SELECT member_id, activity_type, month, count(*) AS n FROM activities WHERE points > 0 GROUP BY 1, 2, 3')) {
     const limit = DEFAULT_RULES.activities[String(r['activity_type']) as keyof typeof DEFAULT_RULES.activities].monthlyLimit;
     if (limit !== null && Number(r['n']) > limit) problems.push(`activity limit exceeded: ${JSON.stringify(r)}`);
   }
-  for (const r of await q('SELECT member_id, isbn, count(*) AS n FROM reviews GROUP BY member_id, isbn HAVING n > 1')) {
+  for (const r of await q('SELECT member_id, isbn, count(*) AS n FROM reviews GROUP BY member_id, isbn HAVING count(*) > 1')) {
     problems.push(`two reviews of one book: ${JSON.stringify(r)}`);
   }
-  for (const r of await q('SELECT member_id, isbn, written_on, count(*) AS n FROM diaries GROUP BY member_id, isbn, written_on, content HAVING n > 1')) {
+  for (const r of await q('SELECT member_id, isbn, written_on, count(*) AS n FROM diaries GROUP BY member_id, isbn, written_on, content HAVING count(*) > 1')) {
     problems.push(`a repeated diary: ${JSON.stringify(r)}`);
   }
   for (const r of await q(`SELECT a.activity_id FROM activities a LEFT JOIN point_ledger l ON l.activity_id = a.activity_id AND l.entry_type = 'earn'
