@@ -88,6 +88,35 @@ export function findElement(q: Query): Element | null {
   return null;
 }
 
+/** In the page: installs the problem watcher once per document; returns and empties what it saw. */
+export function drainWatch(): string[] {
+  type Watch = { problems: string[] };
+  const w = window as unknown as { __enginesWatch?: Watch };
+  if (!w.__enginesWatch) {
+    const watch: Watch = { problems: [] };
+    w.__enginesWatch = watch;
+    addEventListener(
+      'error',
+      (e: Event) => {
+        if (e instanceof ErrorEvent) watch.problems.push(`uncaught: ${e.message}`);
+        else {
+          const t = e.target as { src?: string; href?: string } | null;
+          watch.problems.push(`failed to load: ${t?.src ?? t?.href ?? 'an element'}`);
+        }
+      },
+      true,
+    );
+    addEventListener('unhandledrejection', (e) => watch.problems.push(`unhandled rejection: ${String(e.reason)}`));
+    addEventListener('securitypolicyviolation', (e) => watch.problems.push(`CSP: ${e.violatedDirective} blocked ${e.blockedURI}`));
+    const original = console.error;
+    console.error = (...args: unknown[]) => {
+      watch.problems.push(`console.error: ${args.map(String).join(' ')}`);
+      original.apply(console, args);
+    };
+  }
+  return w.__enginesWatch.problems.splice(0);
+}
+
 const WAIT_MS = Number(process.env['ENGINE_WAIT_MS'] ?? 30_000);
 
 /**

@@ -4,11 +4,11 @@
  * context (its own cookies and storage). Firefox 153 ESR has no `emulation.setScriptingEnabled`,
  * so sessions without JavaScript come from a second Firefox started with the pref
  * `javascript.enabled` off; the driver's own scripts still run there.
- * Problems come from the protocol's events: `log.entryAdded` (uncaught errors, console
- * errors) and `network.fetchError` (requests that failed).
+ * Page problems come from a watcher in each document, installed by a BiDi preload script;
+ * failed requests from the protocol's `network.fetchError`.
  */
 import puppeteer, { type Browser, type ElementHandle, type HTTPRequest, type Page } from 'puppeteer-core';
-import { findElement, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions } from './browser.ts';
+import { drainWatch, findElement, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions } from './browser.ts';
 
 const FIREFOX = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr';
 
@@ -25,65 +25,50 @@ function launch(javaScript: boolean): Promise<Browser> {
       'app.update.disabledForTesting': true,
       'browser.region.network.url': '',
       'services.settings.server': 'data:,',
+      // A page left is destroyed at once (no back-forward cache): what it reports while torn down comes before the next page.
+      'browser.sessionhistory.max_total_viewers': 0,
     },
   });
 }
 
 /**
- * Requests the page itself gave up (a navigation replacing the document): not failures to
- * reach the server. Firefox reports an aborted font download as an error of the page, with
- * the status NS_BINDING_ABORTED (0x804B0002 = 2152398850).
+ * Requests the page itself gave up (a removed image, a navigation replacing the document):
+ * not failures to reach the server.
  */
-const ABORTED = /NS_BINDING_ABORTED|NS_ERROR_ABORT|status=2152398850\b/;
-
-const SW_FAILED = /Failed to load ‘([^’]+)’\. A ServiceWorker intercepted the request and encountered an unexpected error/;
+const ABORTED = /NS_BINDING_ABORTED|NS_ERROR_ABORT/;
 
 class FirefoxSession implements Session {
   readonly #page: Page;
   readonly #problems: string[] = [];
-  /** Requests the page cancelled (a removed image, a replaced document). */
-  readonly #cancelled = new Set<string>();
-  #leaving = false;
 
+  /**
+   * Page problems come from the watcher of each document (a preload script: from its first
+   * line), read with every call into the page; failed requests from `network.fetchError`.
+   * Not from `log.entryAdded`: Firefox reports what a page does while it is torn down (the
+   * lazy imports a navigation cancels are rejected in the page being left, and React Router's
+   * boundary logs it) after the next page has started, and nothing in the event tells the two
+   * documents apart.
+   */
   constructor(page: Page) {
     this.#page = page;
-    const problem = (p: string) => {
-      if (!this.#leaving && !ABORTED.test(p)) this.#problems.push(p);
-    };
-    page.on('pageerror', (e: unknown) => problem(`uncaught: ${e instanceof Error ? e.message : String(e)}`));
-    page.on('console', (m) => {
-      if (m.type() !== 'error') return;
-      // An Error argument arrives as a handle: ask the page for its message while it is there.
-      void Promise.all(
-        m.args().map((a) => a.evaluate((v: unknown) => (v instanceof Error ? `${v.name}: ${v.message} ${v.stack ?? ''}` : String(v))).catch(() => '?')),
-      ).then((texts) => problem(`console.error: ${m.text()} [${texts.join(' | ')}]`));
-    });
     page.on('requestfailed', (r: HTTPRequest) => {
       const reason = r.failure()?.errorText ?? 'failed';
-      if (ABORTED.test(reason)) this.#cancelled.add(r.url());
-      problem(`request failed: ${r.method()} ${r.url()} (${reason})`);
+      if (!ABORTED.test(reason)) this.#problems.push(`request failed: ${r.method()} ${r.url()} (${reason})`);
     });
   }
 
-  /**
-   * The page shown is left for about:blank first: what its document reports while being torn
-   * down (the loads the navigation cancels, a lazy import among them, which Firefox then
-   * reports as an uncaught error) is not a problem of any page a person sees. Everything the
-   * document reported before was kept; the new page is loaded and watched as a whole.
-   */
   async goto(url: string): Promise<void> {
-    this.#leaving = true;
-    try {
-      await this.#page.goto('about:blank');
-    } finally {
-      this.#leaving = false;
-    }
+    await this.evaluate(() => null).catch(() => null);
     await this.#page.goto(url, { waitUntil: 'load' });
   }
 
   async evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R> {
     // Sent as source with its arguments as JSON: the same function runs in both engines.
-    return (await this.#page.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`)) as R;
+    const answer = (await this.#page.evaluate(
+      `(() => { const problems = (${drainWatch.toString()})(); return { value: (${fn.toString()}).apply(null, ${JSON.stringify(args)}), problems }; })()`,
+    )) as { value: R; problems: string[] };
+    this.#problems.push(...answer.problems);
+    return answer.value;
   }
 
   async #find(query: Query): Promise<ElementHandle | null> {
@@ -162,16 +147,9 @@ class FirefoxSession implements Session {
     );
   }
 
-  /**
-   * A request the page cancelled while the service worker was fetching it makes the worker's
-   * fetch fail, and Firefox reports that too ("A ServiceWorker intercepted the request and
-   * encountered an unexpected error"): not counted when the same request was cancelled.
-   */
   async problems(): Promise<string[]> {
-    return this.#problems.filter((p) => {
-      const url = SW_FAILED.exec(p)?.[1];
-      return url === undefined || !this.#cancelled.has(url);
-    });
+    await this.evaluate(() => null).catch(() => null);
+    return [...this.#problems];
   }
 
   async close(): Promise<void> {
@@ -189,6 +167,7 @@ export class FirefoxEngine implements Engine {
     const context = await (await browser).createBrowserContext();
     const page = await context.newPage();
     await page.setViewport(options.viewport);
+    await page.evaluateOnNewDocument(`(${drainWatch.toString()})()`);
     return new FirefoxSession(page);
   }
 

@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebDriver, { type Client } from 'webdriver';
-import { findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions } from './browser.ts';
+import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions } from './browser.ts';
 
 const DRIVER = process.env['WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -41,34 +41,6 @@ const KEYS: Record<Key | 'Backspace', string> = {
  * It styles the browser's own widgets only, never the page.
  */
 const NARROW_TOOLBAR_CSS = 'headerbar, toolbar, .toolbar, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
-
-/** In the page: installs the problem watcher once per document; returns and empties what it saw. */
-function drainWatch(): string[] {
-  type Watch = { problems: string[] };
-  const w = window as unknown as { __enginesWatch?: Watch };
-  if (!w.__enginesWatch) {
-    const watch: Watch = { problems: [] };
-    w.__enginesWatch = watch;
-    addEventListener(
-      'error',
-      (e: Event) => {
-        if (e instanceof ErrorEvent) watch.problems.push(`uncaught: ${e.message}`);
-        else {
-          const t = e.target as { src?: string; href?: string } | null;
-          watch.problems.push(`failed to load: ${t?.src ?? t?.href ?? 'an element'}`);
-        }
-      },
-      true,
-    );
-    addEventListener('unhandledrejection', (e) => watch.problems.push(`unhandled rejection: ${String(e.reason)}`));
-    const original = console.error;
-    console.error = (...args: unknown[]) => {
-      watch.problems.push(`console.error: ${args.map(String).join(' ')}`);
-      original.apply(console, args);
-    };
-  }
-  return w.__enginesWatch.problems.splice(0);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
