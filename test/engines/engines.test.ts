@@ -6,6 +6,7 @@
  *   npm run test:engines -- --engine=webkit     one (or ENGINE=firefox)
  * Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth (docs/decisions/0016).
  */
+import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES, type Engine, type EngineName } from './browser.ts';
 import { FirefoxEngine } from './firefox.ts';
@@ -39,13 +40,11 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
         for (const viewport of [PHONE, DESKTOP]) {
           describe(`${scheme} at ${viewport.width} px`, () => {
             let run: Run;
-            /** Set while the portal cannot serve TLS yet (TLS_CERT_FILE ignored): the HTTPS journeys are skipped, saying so. */
-            let noTls: string | undefined;
             before(async () => {
               run = new Run(engine, viewport, `${name} ${scheme} ${viewport.width}`);
               const portal = await startRunPortal(scheme);
+              assert.ok(portal.url.startsWith(`${scheme}:`), `the portal answers over ${scheme} (${portal.url})`);
               run.use(portal);
-              if (scheme === 'https' && !portal.url.startsWith('https:')) noTls = `the portal answered at ${portal.url}: no TLS yet`;
             }, { timeout: 60_000 });
             after(() => run.portal.stop());
 
@@ -60,7 +59,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
               ['sign-in without JavaScript', (r) => r.signInWithoutJavaScript()],
             ];
             for (const [title, journey] of journeys) {
-              test(title, JOURNEY, (t) => (noTls ? t.skip(noTls) : journey(run)));
+              test(title, JOURNEY, () => journey(run));
             }
           });
         }

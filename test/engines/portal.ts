@@ -47,8 +47,6 @@ async function certificate(): Promise<Certificate> {
   return { dir, cert, key, pem: pems.cert };
 }
 
-/** Until the portal decides cookie security by the request's scheme, plain HTTP needs it off. */
-const HTTP_ENV = { COOKIE_SECURE: 'N' };
 
 export async function startRunPortal(scheme: Scheme): Promise<RunPortal> {
   const tls = scheme === 'https' ? await certificate() : undefined;
@@ -62,7 +60,8 @@ export async function startRunPortal(scheme: Scheme): Promise<RunPortal> {
       // not a JSON line
     }
   };
-  const env = tls ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : HTTP_ENV;
+  // The default environment otherwise: security follows the scheme of each request (decision 0017).
+  const env: Record<string, string> = tls ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : {};
   const portal = await startPortal(env, { onLine }).catch((err: unknown) => {
     if (tls) rmSync(tls.dir, { recursive: true, force: true });
     throw err;
