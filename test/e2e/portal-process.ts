@@ -28,7 +28,12 @@ export const E2E_ENV: Record<string, string> = {
   METRICS_PORT: '0',
 };
 
-export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {
+export interface PortalOptions {
+  /** Every line the portal writes on stdout (its JSON log: one line per request, `req.url`). */
+  onLine?: (line: string) => void;
+}
+
+export async function startPortal(env: Record<string, string> = {}, options: PortalOptions = {}): Promise<PortalProcess> {
   const root = join(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -41,6 +46,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     const timer = setTimeout(() => reject(new Error(`portal did not start:\n${logs.join('\n')}`)), 30_000);
     child.once('exit', (code) => reject(new Error(`portal exited with ${code}:\n${logs.join('\n')}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
+      options.onLine?.(line);
       if (logs.length < 200) logs.push(line);
       try {
         const entry = JSON.parse(line) as { msg?: string; url?: string };

@@ -1,0 +1,87 @@
+/**
+ * A portal for one run of the journeys (test/e2e/portal-process.ts: node server/main.ts, the
+ * production build, the embedded reference API with fresh data): over plain HTTP on loopback,
+ * or over HTTPS with a self-signed certificate made here (TLS_CERT_FILE / TLS_KEY_FILE). It
+ * keeps the path of every request the portal logged, so a journey can tell whether each
+ * request its browser made reached the server.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { Agent, fetch } from 'undici';
+import { startPortal } from '#test/e2e/portal-process.ts';
+
+export type Scheme = 'http' | 'https';
+export const SCHEMES: readonly Scheme[] = ['http', 'https'];
+
+export interface RunPortal {
+  url: string;
+  origin: string;
+  scheme: Scheme;
+  /** The request lines' `req.url` (path and query, redacted as the portal logs them). */
+  logged: Set<string>;
+  /** GET a page beside the browser (the certificate trusted for this request only). */
+  headersOf(path: string): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+interface Certificate {
+  dir: string;
+  cert: string;
+  key: string;
+  pem: string;
+}
+
+async function certificate(): Promise<Certificate> {
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'engines-tls-'));
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  writeFileSync(cert, pems.cert);
+  writeFileSync(key, pems.private, { mode: 0o600 });
+  return { dir, cert, key, pem: pems.cert };
+}
+
+
+export async function startRunPortal(scheme: Scheme): Promise<RunPortal> {
+  const tls = scheme === 'https' ? await certificate() : undefined;
+  const logged = new Set<string>();
+  const onLine = (line: string) => {
+    if (!line.includes('"request completed"')) return;
+    try {
+      const entry = JSON.parse(line) as { req?: { url?: string } };
+      if (entry.req?.url) logged.add(entry.req.url);
+    } catch {
+      // not a JSON line
+    }
+  };
+  // The default environment otherwise: security follows the scheme of each request (decision 0017).
+  const env: Record<string, string> = tls ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : {};
+  const portal = await startPortal(env, { onLine }).catch((err: unknown) => {
+    if (tls) rmSync(tls.dir, { recursive: true, force: true });
+    throw err;
+  });
+  const origin = new URL(portal.url).origin;
+  const dispatcher = tls ? new Agent({ connect: { ca: tls.pem } }) : new Agent();
+  return {
+    url: portal.url,
+    origin,
+    scheme,
+    logged,
+    headersOf: async (path) => {
+      const res = await fetch(new URL(path, origin), { headers: { accept: 'text/html' }, dispatcher });
+      await res.body?.cancel();
+      return Object.fromEntries(res.headers);
+    },
+    stop: async () => {
+      await dispatcher.close();
+      await portal.stop();
+      if (tls) rmSync(tls.dir, { recursive: true, force: true });
+    },
+  };
+}

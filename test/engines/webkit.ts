@@ -1,0 +1,268 @@
+/**
+ * WebKit through classic WebDriver: Debian's WebKitWebDriver (package webkit2gtk-driver)
+ * drives WebKitGTK's MiniBrowser, on an X display of our own (Xvfb). The `webdriver` package
+ * (WebdriverIO's protocol client) speaks to a WebKitWebDriver started here on a free loopback
+ * port, one per session: a session is its own MiniBrowser with its own cookies. WEBKIT_DRIVER,
+ * MINIBROWSER_PATH and XVFB_PATH override the Debian paths.
+ *
+ * Classic WebDriver has no event stream and no script that runs before the page's own, and this
+ * WebKitGTK build answers no BiDi (`webSocketUrl`). So problems are collected in the page: each
+ * call into it first installs a watcher (uncaught errors, unhandled rejections, console.error,
+ * elements whose load failed) if the document has none, and hands over what it saw. What a
+ * document did before the first call (its load) is checked by its result instead: the page must
+ * hydrate, and every request it made must appear in the portal's log (journeys.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebDriver, { type Client } from 'webdriver';
+import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions } from './browser.ts';
+
+const DRIVER = process.env['WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const XVFB = process.env['XVFB_PATH'] ?? '/usr/bin/Xvfb';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** WebDriver's key codes (W3C WebDriver §17.4.2). */
+const KEYS: Record<Key | 'Backspace', string> = {
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  ArrowDown: '\uE015',
+  ArrowRight: '\uE014',
+  Backspace: '\uE003',
+};
+
+/**
+ * MiniBrowser's toolbar keeps its window at least 447 px wide; this stylesheet (read by GTK
+ * from XDG_CONFIG_HOME) lets the toolbar shrink so a window can be as narrow as a phone.
+ * It styles the browser's own widgets only, never the page.
+ */
+const NARROW_TOOLBAR_CSS = 'headerbar, toolbar, .toolbar, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface WebKitCapabilities {
+  browserName: 'MiniBrowser';
+  acceptInsecureCerts: true;
+  'wdio:enforceWebDriverClassic': true;
+  'webkitgtk:browserOptions': { binary: string; args: string[] };
+}
+
+interface Answer<R> {
+  value: R;
+  problems: string[];
+}
+
+class WebKitSession implements Session {
+  readonly #client: Client;
+  readonly #driver: ChildProcess;
+  readonly #problems: string[] = [];
+
+  readonly #closed: () => void;
+
+  constructor(client: Client, driver: ChildProcess, closed: () => void) {
+    this.#client = client;
+    this.#driver = driver;
+    this.#closed = closed;
+  }
+
+  /** Runs `body` (a function's source) in the page after the watcher; keeps what the watcher saw. */
+  async #run<R>(source: string, args: Json[]): Promise<R> {
+    const script = `const problems = (${drainWatch.toString()})(); return { value: (${source}).apply(null, arguments), problems };`;
+    const answer = (await this.#client.executeScript(script, args)) as Answer<R>;
+    this.#problems.push(...answer.problems);
+    return answer.value;
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.#run('() => null', []).catch(() => null);
+    await this.#client.navigateTo(url);
+  }
+
+  evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R> {
+    return this.#run<R>(fn.toString(), args);
+  }
+
+  async #find(query: Query): Promise<string | null> {
+    const el = await this.#run<Record<string, string> | null>(findElement.toString(), [query]);
+    return el?.[ELEMENT] ?? null;
+  }
+
+  /**
+   * WebDriver scrolls an element only until it is in view, which can leave it under the
+   * phone's fixed bar at the bottom (a person scrolls further): to the middle first.
+   */
+  async #toMiddle(id: string): Promise<void> {
+    await this.#client.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })", [{ [ELEMENT]: id }]);
+  }
+
+  async click(query: Query): Promise<boolean> {
+    const id = await this.#find(query);
+    if (!id) return false;
+    await this.#toMiddle(id);
+    await this.#client.elementClick(id);
+    return true;
+  }
+
+  async type(query: Query, text: string): Promise<boolean> {
+    const id = await this.#find(query);
+    if (!id) return false;
+    await this.#toMiddle(id);
+    await this.#client.elementClear(id);
+    await this.#client.elementSendKeys(id, text);
+    return true;
+  }
+
+  async press(key: Key): Promise<void> {
+    const value = KEYS[key];
+    await this.#client.performActions([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }]);
+    await this.#client.releaseActions();
+  }
+
+  async cookies(): Promise<BrowserCookie[]> {
+    const all = await this.#client.getAllCookies();
+    return all.map((c) => ({
+      name: c.name,
+      value: c.value,
+      path: c.path ?? '/',
+      secure: c.secure ?? false,
+      httpOnly: c.httpOnly ?? false,
+      ...(c.expiry === undefined ? {} : { expiry: c.expiry }),
+    }));
+  }
+
+  async addCookies(cookies: readonly BrowserCookie[]): Promise<void> {
+    for (const c of cookies) {
+      await this.#client.addCookie({
+        name: c.name,
+        value: c.value,
+        path: c.path,
+        secure: c.secure,
+        httpOnly: c.httpOnly,
+        sameSite: 'Lax',
+        ...(c.expiry === undefined ? {} : { expiry: c.expiry }),
+      });
+    }
+  }
+
+  async problems(): Promise<string[]> {
+    await this.#run('() => null', []).catch(() => null);
+    return [...this.#problems];
+  }
+
+  async close(): Promise<void> {
+    this.#closed();
+    try {
+      await this.#client.deleteSession();
+    } catch {
+      // the browser is gone already
+    } finally {
+      await stop(this.#driver);
+    }
+  }
+}
+
+export class WebKitEngine implements Engine {
+  readonly name = 'webkit' as const;
+  readonly #config = mkdtempSync(join(tmpdir(), 'engines-webkit-'));
+  #display: Promise<{ xvfb: ChildProcess; display: string }> | undefined;
+  /** Sessions a failed journey left open: closed with the engine. */
+  readonly #open = new Set<Session>();
+
+  constructor() {
+    mkdirSync(join(this.#config, 'gtk-3.0'));
+    writeFileSync(join(this.#config, 'gtk-3.0', 'gtk.css'), NARROW_TOOLBAR_CSS);
+  }
+
+  /** An X display of our own: Xvfb picks a free number and writes it to the fd we give it. */
+  #startXvfb(): Promise<{ xvfb: ChildProcess; display: string }> {
+    return new Promise((resolve, reject) => {
+      const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], {
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      xvfb.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      xvfb.once('error', reject);
+      xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${err}`)));
+      const fd = xvfb.stdio[3];
+      if (!fd || !('on' in fd)) return reject(new Error('Xvfb: no display fd'));
+      let out = '';
+      fd.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve({ xvfb, display: `:${out.trim()}` });
+      });
+    });
+  }
+
+  async newSession(options: SessionOptions): Promise<Session> {
+    const { display } = await (this.#display ??= this.#startXvfb());
+    const port = await freePort();
+    const driver = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+      env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: this.#config },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    driver.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    try {
+      await waitFor(`WebKitWebDriver on port ${port}`, async () => {
+        if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited: ${log}`);
+        const res = await fetch(`http://127.0.0.1:${port}/status`);
+        return res.ok;
+      });
+      const capabilities: WebKitCapabilities = {
+        browserName: 'MiniBrowser',
+        acceptInsecureCerts: true,
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': {
+          binary: MINIBROWSER,
+          args: ['--automation', ...(options.javaScript ? [] : ['--enable-javascript=false'])],
+        },
+      };
+      const client = await WebDriver.newSession({
+        hostname: '127.0.0.1',
+        port,
+        logLevel: 'silent',
+        connectionRetryCount: 0,
+        capabilities: capabilities as WebdriverIO.Capabilities,
+      });
+      // The window's width is the page's: the toolbar is above it.
+      const { width, height } = options.viewport;
+      await client.setWindowRect(null, null, width, height);
+      const inner = (await client.executeScript('return [innerWidth, innerHeight]', [])) as [number, number];
+      if (inner[0] !== width || inner[1] !== height) await client.setWindowRect(null, null, 2 * width - inner[0], 2 * height - inner[1]);
+      const session: Session = new WebKitSession(client, driver, () => this.#open.delete(session));
+      this.#open.add(session);
+      return session;
+    } catch (err) {
+      await stop(driver);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#open].map((s) => s.close()));
+    const started = await this.#display;
+    if (started) await stop(started.xvfb);
+    rmSync(this.#config, { recursive: true, force: true });
+  }
+}
