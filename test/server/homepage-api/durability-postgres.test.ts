@@ -8,7 +8,7 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD, curatedBooks, post, spawnApi } from './helpers.ts';
+import { PASSWORD, curatedBooks, diariesUntilKilled, post, spawnApi } from './helpers.ts';
 import { openDatabase } from '#server/homepage-api/store/db.ts';
 import { startPostgres } from '#test/fixtures/postgres.ts';
 
@@ -31,27 +31,7 @@ t.test('SIGKILL of one of two instances during writes loses no acknowledged writ
   const token = String(login.body['access_token']);
   const isbn = curatedBooks()[3]?.isbn ?? '';
 
-  const acked: number[] = [];
-  let stop = false;
-  let failures = 0;
-  const worker = async (w: number) => {
-    for (let i = 0; !stop; i++) {
-      try {
-        const r = await post(`${baseA}/activity/bookdiary`, token, { isbn, content: `중단 시험 ${w}-${i}` });
-        if (r.status === 200) acked.push(Number(r.body['activity_key']));
-      } catch {
-        failures++; // the process died under this request: it was never acknowledged
-        return;
-      }
-    }
-  };
-  const workers = [0, 1, 2, 3, 4, 5].map(worker);
-  const deadline = Date.now() + 15_000;
-  while (acked.length < 120 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  a.child.kill('SIGKILL');
-  const code = await a.exited;
-  stop = true;
-  await Promise.all(workers);
+  const { acked, failures, code } = await diariesUntilKilled(baseA, token, a, 15_000);
   t.equal(code, null, 'killed by a signal');
   t.ok(acked.length >= 50, `${acked.length} writes acknowledged before the kill (${failures} in flight died)`);
 

@@ -7,7 +7,7 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD, curatedBooks, post, spawnApi } from './helpers.ts';
+import { PASSWORD, diariesUntilKilled, post, spawnApi } from './helpers.ts';
 import { openDatabase } from '#server/homepage-api/store/db.ts';
 
 t.test('SIGKILL during writes loses no acknowledged write', async (t) => {
@@ -22,29 +22,7 @@ t.test('SIGKILL during writes loses no acknowledged write', async (t) => {
   const login = await post(`${base}/auth/login`, undefined, { user_id: 'reader01', user_pass: PASSWORD });
   t.equal(login.status, 200);
   const token = String(login.body['access_token']);
-  const isbn = curatedBooks()[3]?.isbn ?? '';
-
-  const acked: number[] = [];
-  let stop = false;
-  let failures = 0;
-  const worker = async (w: number) => {
-    for (let i = 0; !stop; i++) {
-      try {
-        const r = await post(`${base}/activity/bookdiary`, token, { isbn, content: `중단 시험 ${w}-${i}` });
-        if (r.status === 200) acked.push(Number(r.body['activity_key']));
-      } catch {
-        failures++; // the process died under this request: it was never acknowledged
-        return;
-      }
-    }
-  };
-  const workers = [0, 1, 2, 3, 4, 5].map(worker);
-  const deadline = Date.now() + 10_000;
-  while (acked.length < 120 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  api.child.kill('SIGKILL');
-  const code = await api.exited;
-  stop = true;
-  await Promise.all(workers);
+  const { acked, failures, code } = await diariesUntilKilled(base, token, api, 10_000);
   t.equal(code, null, 'killed by a signal');
   t.ok(acked.length >= 50, `${acked.length} writes acknowledged before the kill (${failures} in flight died)`);
 

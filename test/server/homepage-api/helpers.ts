@@ -104,7 +104,9 @@ export async function freshMember(app: FastifyInstance): Promise<string> {
 }
 
 /** ISBNs of curated seed books, for writes that need a known book. */
-export { curatedBooks } from '#server/homepage-api/seed/books.ts';
+import { curatedBooks } from '#server/homepage-api/seed/books.ts';
+
+export { curatedBooks };
 
 export async function ledgerSum(app: FastifyInstance, userId: string): Promise<number> {
   const r = await app.db
@@ -161,4 +163,41 @@ export async function post(url: string, token: string | undefined, body?: unknow
     signal: AbortSignal.timeout(15_000),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * The kill -9 durability load (SQLite and PostgreSQL alike): six writers post diaries to `base`
+ * until about 120 are acknowledged (or `deadlineMs` passes), then `victim` is killed with
+ * SIGKILL. Answers the acknowledged activity keys, the writes that died in flight and the
+ * victim's exit code (null: killed by the signal).
+ */
+export async function diariesUntilKilled(
+  base: string,
+  token: string,
+  victim: ChildApi,
+  deadlineMs: number,
+): Promise<{ acked: number[]; failures: number; code: number | null }> {
+  const isbn = curatedBooks()[3]?.isbn ?? '';
+  const acked: number[] = [];
+  let stop = false;
+  let failures = 0;
+  const worker = async (w: number) => {
+    for (let i = 0; !stop; i++) {
+      try {
+        const r = await post(`${base}/activity/bookdiary`, token, { isbn, content: `중단 시험 ${w}-${i}` });
+        if (r.status === 200) acked.push(Number(r.body['activity_key']));
+      } catch {
+        failures++; // the process died under this request: it was never acknowledged
+        return;
+      }
+    }
+  };
+  const workers = [0, 1, 2, 3, 4, 5].map(worker);
+  const deadline = Date.now() + deadlineMs;
+  while (acked.length < 120 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  victim.child.kill('SIGKILL');
+  const code = await victim.exited;
+  stop = true;
+  await Promise.all(workers);
+  return { acked, failures, code };
 }
