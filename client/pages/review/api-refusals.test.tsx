@@ -17,11 +17,18 @@ import { action as reviewAction } from './review-page.tsx';
 const ISBN = '9788936410841';
 const REVIEW = '책장을 넘길 때마다 오래 생각했다. '.repeat(12);
 
-/** The gateway answers `status` with the API's error answer. */
-function apiRefuses(status: number, msg: string) {
-  const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ result: 'error', msg }), { status, headers: { 'content-type': 'application/json' } })));
+/** The gateway answers `status` with `body`. */
+function apiAnswers(status: number, body: unknown) {
+  const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The gateway answers `status` with the API's error answer. */
+function apiRefuses(status: number, msg: string) {
+  return apiAnswers(status, { result: 'error', msg });
 }
 
 async function submit(run: (args: ActionFunctionArgs) => Promise<unknown>, path: string, fields: Record<string, string>) {
@@ -29,9 +36,12 @@ async function submit(run: (args: ActionFunctionArgs) => Promise<unknown>, path:
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   const url = new URL(`http://portal.test${path}`);
   const out = await run({ request: new Request(url, { method: 'POST', body }), url, pattern: path, params: {}, context: undefined });
-  // A refusal is react-router's data(result, { status }).
-  const wrapped = out as { data: FormResult<unknown>; init: { status?: number } | null };
-  return { result: wrapped.data, status: wrapped.init?.status };
+  // A refusal is react-router's data(result, { status }); a success is the result itself.
+  if (typeof out === 'object' && out !== null && 'data' in out) {
+    const wrapped = out as { data: FormResult<unknown>; init: { status?: number } | null };
+    return { result: wrapped.data, status: wrapped.init?.status };
+  }
+  return { result: out as FormResult<unknown>, status: undefined };
 }
 
 afterEach(() => {
@@ -70,5 +80,26 @@ describe('the API’s refusals on the diary and review pages', () => {
   it('without JavaScript the reason is shown beside the form', () => {
     render(<FormMessage id="review-message" result={{ ok: false, by: 'server', message: apiMessages.activity.reviewExists, field: 'content' }} />);
     expect(screen.getByRole('alert').textContent).toBe(apiMessages.activity.reviewExists);
+  });
+});
+
+describe('the review page edits the member’s own review (one review per book)', () => {
+  it('with review_key: PUT to that review, the API’s sentence as the result', async () => {
+    const fetchMock = apiAnswers(200, { result: 'success', msg: apiMessages.activity.reviewUpdated, review: {} });
+    const { result } = await submit(reviewAction, '/activity/review', { isbn: ISBN, review_key: '41', title: ' 다시 읽고 ', rating: '4', content: REVIEW });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/homepage/activity/bookreview/41');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ title: '다시 읽고', rating: 4, content: REVIEW.trim() });
+    expect(result).toEqual({ ok: true, by: 'browser', value: { edited: true, msg: '서평을 수정했습니다.' } });
+  });
+
+  it('without review_key: a new review with POST', async () => {
+    const fetchMock = apiRefuses(409, apiMessages.activity.reviewExists);
+    await submit(reviewAction, '/activity/review', { isbn: ISBN, title: '서평', rating: '5', content: REVIEW });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/homepage/activity/bookreview');
+    expect(init?.method).toBe('POST');
   });
 });
