@@ -1,8 +1,8 @@
 /**
  * The client route table, built from shared/routes.ts: one lazy route per page
  * (its own chunk), under the root layout whose loader feeds the notice strip.
- * Unknown paths: a path containing /login shows the login screen (spec §2),
- * anything else goes home (decisions D4).
+ * Unknown paths: a path containing /login shows the login screen (docs/product.md §2),
+ * anything else goes home (docs/decisions/D4-behaviour-details.md).
  */
 import type { ComponentType } from 'react';
 import { redirect, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router-dom';

@@ -238,7 +238,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         }
       : undefined;
     app.get(page.path, { schema: params ? { params } : {}, attachValidation: true }, async (req, reply) => {
-      // A page that cannot exist (a malformed id) is treated as not found: home (spec §4).
+      // A page that cannot exist (a malformed id) is treated as not found: home (docs/product.md §4).
       if (req.validationError) return reply.redirect(HOME_PATH, 302);
       return servePage(req, reply);
     });
@@ -265,7 +265,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (page.id === 'sso' || page.params) continue;
       forms.post(page.path, formRoute(page.path), postPage);
     }
-    // Any path containing /login is the login screen (spec §2), its form included.
+    // Any path containing /login is the login screen (docs/product.md §2), its form included.
     forms.post('/*', formRoute('/login'), async (req, reply) => {
       const path = req.url.split('?')[0] ?? '';
       if (!isLoginPath(path) || !isPageRequestPath(path)) return reply.callNotFound();
@@ -277,7 +277,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
     if ((req.method === 'GET' || req.method === 'HEAD') && isPageRequestPath(path)) {
-      // Spec §2: any path containing /login is the login screen; decisions D4: others go home.
+      // docs/product.md §2: any path containing /login is the login screen; docs/decisions/D4-behaviour-details.md: others go home.
       if (isLoginPath(path)) return servePage(req, reply);
       return reply.redirect(HOME_PATH, 302);
     }

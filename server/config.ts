@@ -77,7 +77,7 @@ export interface Config {
   logLevel: LogLevel;
   /** Base URL of the homepage API; undefined → the embedded reference API is started. */
   homepageApiUrl: string | undefined;
-  /** Upstream timeout for homepage API calls (spec §9: 60 000 ms). */
+  /** Upstream timeout for homepage API calls (docs/product.md §9: 60 000 ms). */
   homepageTimeoutMs: number;
   dataDir: string;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or addresses/CIDRs (decision 0011). */
@@ -131,7 +131,7 @@ export interface AuthConfig {
   /** Sign-in attempts per IP per minute, and failures per account per hour. */
   loginPerMinute: number;
   loginFailuresPerHour: number;
-  /** The test member of the test-login button (decisions D2; only with TEST_LOGIN=Y). */
+  /** The test member of the test-login button (docs/decisions/D2-answers-and-codes.md; only with TEST_LOGIN=Y). */
   testMember: { userId: string; key: string; token: string };
 }
 

@@ -4,7 +4,7 @@ import type { Query } from './ssr.ts';
 /** Where the homepage API's paths live, on the API and on the portal's gateway. */
 export const HOMEPAGE_PREFIX = '/api/v1/homepage';
 
-/** Custom header that marks the portal's own same-origin calls (CSRF defence, decisions D3). */
+/** Custom header that marks the portal's own same-origin calls (CSRF defence, docs/decisions/D3-sign-in-session-and-tokens.md). */
 export const PORTAL_HEADER = 'x-portal-request';
 
 /** `a=1&b=2` from a query object (undefined values left out), without a leading `?`. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectInApp, externalOpenUrl } from './inapp.ts';
 
-describe('in-app browsers (decisions D4)', () => {
-  it('detects the apps of D4 and nothing else', () => {
+describe('in-app browsers (docs/decisions/D4-behaviour-details.md)', () => {
+  it('detects the apps of docs/decisions/D4-behaviour-details.md and nothing else', () => {
     expect(detectInApp('Mozilla/5.0 ... KAKAOTALK 10.8.4')).toBe('kakaotalk');
     expect(detectInApp('Mozilla/5.0 ... NAVER(inapp; search; 1000; 12.5.6)')).toBe('naver');
     expect(detectInApp('Mozilla/5.0 ... Safari Line/14.3.0')).toBe('line');

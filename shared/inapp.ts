@@ -1,5 +1,5 @@
 /**
- * In-app browsers of messengers and social apps (decisions D4), detected from the
+ * In-app browsers of messengers and social apps (docs/decisions/D4-behaviour-details.md), detected from the
  * User-Agent, and how each can hand the page to the phone's own browser.
  */
 export type InAppName = 'kakaotalk' | 'naver' | 'line' | 'facebook' | 'instagram' | 'daum' | 'band';

@@ -1,5 +1,5 @@
 /**
- * Form messages that choose the particle for the word they follow (decisions D5):
+ * Form messages that choose the particle for the word they follow (docs/decisions/D5-korean-text.md):
  * es-hangul's josa, loaded only with the pages that have forms.
  */
 import { josa } from 'es-hangul';

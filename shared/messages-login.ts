@@ -1,5 +1,5 @@
 /**
- * Sign-in's messages (messages-ko.md): the login page, the guard's agreement dialog and the
+ * Sign-in's messages (docs/product.md (Messages)): the login page, the guard's agreement dialog and the
  * server's sign-in answer. Not in messages.ts: every page downloads that file, and these are
  * needed only where someone signs in (decision 0120).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { earnDone, earnNone, earnSentenceOf, monthCount, pointsRule, programmeLabels, reviewCounter } from './messages-programme.ts';
 
-describe('member activity messages (messages-ko.md)', () => {
+describe('member activity messages (docs/product.md (Messages))', () => {
   it('labels exactly as the spec has them', () => {
     expect(programmeLabels).toMatchObject({
       diary: '독서일지 쓰기',

@@ -1,6 +1,6 @@
 /**
  * The member's reading-programme pages (writes, read-back lists, the book page, the card):
- * canonical labels and messages of messages-ko.md "Member activity", and the text these
+ * canonical labels and messages of docs/product.md (Messages) "Member activity", and the text these
  * pages share. Kept out of shared/messages.ts so the shell's bundle does not carry it
  * (decision 0034); each page brings it with its own chunk.
  */
@@ -13,7 +13,7 @@ export const REVIEW_MAX_CHARS = 1000;
 /** Diary length (domain.md): up to 200 characters. */
 export const DIARY_MAX_CHARS = 200;
 
-/** Entry points and list names, exactly as messages-ko.md has them. */
+/** Entry points and list names, exactly as docs/product.md (Messages) has them. */
 export const programmeLabels = {
   diary: '독서일지 쓰기',
   review: '서평 쓰기',

@@ -3,7 +3,7 @@ import { greeting, messages } from './messages.ts';
 import { requiredMessage } from './messages-form.ts';
 import { loginMessages } from './messages-login.ts';
 
-describe('Korean messages (messages-ko.md)', () => {
+describe('Korean messages (docs/product.md (Messages))', () => {
   it('pick the right particle for the label', () => {
     expect(requiredMessage('아이디')).toBe('아이디를 입력해 주세요.');
     expect(requiredMessage('이름')).toBe('이름을 입력해 주세요.');

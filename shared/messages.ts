@@ -1,5 +1,5 @@
 /**
- * The shell's and the pages' common member-facing Korean strings (decisions D5, messages-ko.md).
+ * The shell's and the pages' common member-facing Korean strings (docs/decisions/D5-korean-text.md, docs/product.md (Messages)).
  * Member-facing Korean text lives only in messages modules (decision 0120), each where its
  * bundle needs it:
  * - here: the shell and what several pages share (every page downloads this file);

@@ -1,6 +1,6 @@
 /** The part of the portal's configuration the browser sees (sent with every page). */
 export interface PublicConfig {
-  /** Decisions D2: the test-login button and /sso/sso exist only when this is true. */
+  /** docs/decisions/D2-answers-and-codes.md: the test-login button and /sso/sso exist only when this is true. */
   testLogin: boolean;
   siteName: string;
   libraryName: string;
@@ -9,6 +9,6 @@ export interface PublicConfig {
   instituteUrl: string;
   supportPhone: string;
   supportEmail: string;
-  /** Hosts an absolute login redirect URL may point to (decisions D3). */
+  /** Hosts an absolute login redirect URL may point to (docs/decisions/D3-sign-in-session-and-tokens.md). */
   redirectHosts: string[];
 }

@@ -6,11 +6,11 @@ describe('the page table', () => {
     expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
   });
-  it('every menu entry points at a page (decisions D6)', () => {
+  it('every menu entry points at a page (docs/decisions/D6-menu-two-level.md)', () => {
     for (const group of menu) for (const item of group.items) expect(pageById[item.page]).toBeDefined();
     expect(menu.map((g) => g.label)).toEqual(['독서활동', '도서', '알림마당', '이용안내', '마이페이지']);
   });
-  it('guards the member pages of decisions D6', () => {
+  it('guards the member pages of docs/decisions/D6-menu-two-level.md', () => {
     for (const id of ['activity', 'challenge', 'bookclub', 'edu', 'mypage', 'information'] as const) {
       expect(pageById[id].guard).toBe('member');
     }

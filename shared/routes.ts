@@ -1,5 +1,5 @@
 /**
- * THE list of pages (spec §2, decisions D4, D6): path, breadcrumb title, guard and
+ * THE list of pages (docs/product.md §2, docs/decisions/D4-behaviour-details.md, docs/decisions/D6-menu-two-level.md): path, breadcrumb title, guard and
  * menu place, declared once. It drives the Fastify routes, the client router, the
  * breadcrumb, the menus and the tests.
  */
@@ -7,7 +7,7 @@ import { isMember, type SessionUser } from './session.ts';
 
 /**
  * - `public`: anyone may read the page.
- * - `member`: a signed-in member with agreed terms (decisions D6).
+ * - `member`: a signed-in member with agreed terms (docs/decisions/D6-menu-two-level.md).
  * - `signedIn`: a signed-in member, agreed or not (the terms agreement page).
  */
 export type Guard = 'public' | 'member' | 'signedIn';
@@ -23,11 +23,11 @@ export interface PageDef {
   readonly section?: SectionId;
   /** A path to use when linking to the page (adds a query, fills params). */
   readonly href?: string;
-  /** The page exists only when the runtime test-login flag is on (decisions D2). */
+  /** The page exists only when the runtime test-login flag is on (docs/decisions/D2-answers-and-codes.md). */
   readonly testLoginOnly?: boolean;
   /**
    * Path parameters and the pattern each must match. A request whose parameter does not
-   * match is a page that cannot exist: the 404 rule sends it home (spec §4).
+   * match is a page that cannot exist: the 404 rule sends it home (docs/product.md §4).
    */
   readonly params?: Readonly<Record<string, string>>;
 }
@@ -101,7 +101,7 @@ export const pageById: Readonly<Record<PageId, PageDef>> = Object.fromEntries(pa
   PageDef
 >;
 
-/** Whether this user may see the page (decisions D6); the same answer on server and browser. */
+/** Whether this user may see the page (docs/decisions/D6-menu-two-level.md); the same answer on server and browser. */
 export function mayView(page: PageDef, user: SessionUser | null): boolean {
   if (page.guard === 'member') return isMember(user);
   if (page.guard === 'signedIn') return user !== null;
@@ -139,7 +139,7 @@ export interface MenuGroup {
   readonly items: readonly { readonly page: PageId; readonly label: string }[];
 }
 
-/** The two-level menu of decisions D6. */
+/** The two-level menu of docs/decisions/D6-menu-two-level.md. */
 export const menu: readonly MenuGroup[] = [
   {
     id: 'activity',
@@ -211,7 +211,7 @@ export const sectionLabel: Readonly<Record<SectionId, string>> = Object.fromEntr
   menu.map((g) => [g.id, g.label]),
 ) as Record<SectionId, string>;
 
-/** Spec §2: any path containing /login shows the login screen (without header or footer). */
+/** docs/product.md §2: any path containing /login shows the login screen (without header or footer). */
 export function isLoginPath(pathname: string): boolean {
   return pathname.includes('/login');
 }
@@ -220,12 +220,12 @@ export function isHomePath(pathname: string): boolean {
   return pathname === HOME_PATH || pathname === HOME_ALT_PATH || pathname === '/';
 }
 
-/** Spec §2: paths containing /upcoming omit the floating top button. */
+/** docs/product.md §2: paths containing /upcoming omit the floating top button. */
 export function hidesTopButton(pathname: string): boolean {
   return pathname.includes('/upcoming');
 }
 
-/** Spec §4 joincheck is skipped on the agree and information paths. */
+/** docs/product.md §4 joincheck is skipped on the agree and information paths. */
 export function skipsJoincheck(pathname: string): boolean {
   return pathname.startsWith(AGREE_PATH) || pathname.startsWith(INFORMATION_PATH);
 }

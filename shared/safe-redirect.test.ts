@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { escapes, hostileTarget } from '#test/fixtures/hostile-urls.ts';
 import { safeLocalPath, safeRedirectTarget, safeReturnPath } from './safe-redirect.ts';
 
-describe('redirect targets (decisions D3)', () => {
+describe('redirect targets (docs/decisions/D3-sign-in-session-and-tokens.md)', () => {
   it('keeps same-origin paths', () => {
     expect(safeLocalPath('/activity/activity')).toBe('/activity/activity');
     expect(safeLocalPath('/mypage/mypage?search_type=buy#top')).toBe('/mypage/mypage?search_type=buy#top');

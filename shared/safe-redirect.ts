@@ -1,5 +1,5 @@
 /**
- * Redirect targets are checked before they are followed (decisions D3, 0010): same-origin
+ * Redirect targets are checked before they are followed (docs/decisions/D3-sign-in-session-and-tokens.md, 0010): same-origin
  * paths only, or absolute URLs whose host is on the configured allowlist.
  *
  * Normalise first, then check: the URL parser removes dot segments (also encoded ones,
@@ -43,7 +43,7 @@ export function safeLocalPath(value: unknown): string | undefined {
 
 /**
  * Where to go back to after signing in or agreeing (`returnTo`): a same-origin page that
- * is not itself the login screen (spec §2: any path containing /login) or the agreement
+ * is not itself the login screen (docs/product.md §2: any path containing /login) or the agreement
  * page, so the member never lands back where they started.
  */
 export function safeReturnPath(value: unknown): string | undefined {

@@ -1,7 +1,7 @@
-/** Session entities of spec §3. */
+/** Session entities of docs/product.md §3. */
 import type { YesNo } from './contract/common.ts';
 
-/** The session user as the browser keeps it (spec §3 "Session user"). */
+/** The session user as the browser keeps it (docs/product.md §3 "Session user"). */
 export interface SessionUser {
   user_id: string;
   user_name: string;
@@ -13,7 +13,7 @@ export interface SessionUser {
   isHomeNoticeYn: YesNo;
 }
 
-/** A member may use guarded pages: signed in with agreed terms (spec §5, decisions D6). */
+/** A member may use guarded pages: signed in with agreed terms (docs/product.md §5, docs/decisions/D6-menu-two-level.md). */
 export function isMember(user: SessionUser | null): user is SessionUser {
   return user !== null && user.user_id !== '' && user.isHomeLoggedIn && user.isHomeAgreeYn === 'Y';
 }
@@ -42,7 +42,7 @@ export function sessionUserFrom(f: MemberFields): SessionUser {
   };
 }
 
-/** The portal's answer to sign-in and auto-login (spec §3 "Login response"), never with tokens. */
+/** The portal's answer to sign-in and auto-login (docs/product.md §3 "Login response"), never with tokens. */
 export type LoginResponse =
   | ({ result: 'success'; msg: string; expired: false } & MemberFields)
   | { result: 'error'; msg: string; expired?: boolean };

@@ -1,5 +1,5 @@
 /**
- * The browser's one fetch for the portal's /api routes (spec §7: JSON, credentials sent,
+ * The browser's one fetch for the portal's /api routes (docs/product.md §7: JSON, credentials sent,
  * 60 s timeout, parameters in the query string). Every call is counted while in flight so
  * the loading overlay can show; failures become a Korean error answer. Pages do not call
  * this: they use the typed homepage client (homepage.ts) or the portal's routes (portal.ts).
@@ -32,7 +32,7 @@ const unavailable = (): AnyAnswer => ({ result: 'error', msg: messages.error.tem
 
 /**
  * Calls a portal route and answers its JSON; never throws for network or server trouble.
- * A 401 from the homepage gateway means the member's session has ended (spec §8): the
+ * A 401 from the homepage gateway means the member's session has ended (docs/product.md §8): the
  * shell is told, and signs the member out.
  */
 export async function fetchJson(path: `/api/${string}`, opts: FetchOptions = {}): Promise<AnyAnswer> {

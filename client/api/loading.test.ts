@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('in-flight request count (spec §3 loadingCnt, isLoading)', () => {
+describe('in-flight request count (docs/product.md §3 loadingCnt, isLoading)', () => {
   it('counts overlapping requests and never goes below zero', () => {
     expect(loading.isLoading()).toBe(false);
     loading.begin();

@@ -1,5 +1,5 @@
 /**
- * The loading state of spec §3 (loadingCnt, isLoading): a count of requests in flight,
+ * The loading state of docs/product.md §3 (loadingCnt, isLoading): a count of requests in flight,
  * changed only by the client API module, read by the loading overlay.
  */
 type Listener = () => void;

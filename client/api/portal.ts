@@ -1,5 +1,5 @@
 /**
- * The portal's own sign-in routes (spec §7, second table) for pages and actions: in the
+ * The portal's own sign-in routes (docs/product.md §7, second table) for pages and actions: in the
  * browser over /api, on the server in-process (a form posted without JavaScript).
  */
 import type { LoginBody } from '#shared/contract/auth.ts';

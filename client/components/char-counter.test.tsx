@@ -23,7 +23,7 @@ function renderCounter(defaultValue?: string) {
 }
 
 describe('the review counter', () => {
-  it('counts live, as the API counts, in messages-ko.md\'s form', () => {
+  it('counts live, as the API counts, in docs/product.md (Messages)\'s form', () => {
     const text = renderCounter();
     const counter = document.getElementById('t-count');
     expect(counter?.textContent).toBe('0/1,000자');

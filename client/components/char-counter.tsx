@@ -1,5 +1,5 @@
 /**
- * A textarea with a live character counter (messages-ko.md review.counter "{n}/1,000자"),
+ * A textarea with a live character counter (docs/product.md (Messages) review.counter "{n}/1,000자"),
  * counting as the API does (text-length.ts). The counter is announced politely, and it
  * is right in the server's HTML too (the initial value is counted there).
  */

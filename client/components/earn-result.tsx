@@ -1,6 +1,6 @@
 /**
  * What an earning write answered, said in plain Korean right after submitting
- * (messages-ko.md earn.done / earn.none): the points earned, or the API's reason for none;
+ * (docs/product.md (Messages) earn.done / earn.none): the points earned, or the API's reason for none;
  * with this month's count against the limit and the balance. Refusals (duplicates,
  * wrong input) are the form kit's: an alert with the API's message, the field focused
  * (earn-action.ts turns the API's answer into the action's result).

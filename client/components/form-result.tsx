@@ -47,7 +47,7 @@ export interface RequiredField {
   consent?: boolean;
 }
 
-/** The generic required-field check (spec §5) on submitted values: the first missing field. */
+/** The generic required-field check (docs/product.md §5) on submitted values: the first missing field. */
 export function firstMissing(form: FormData, fields: readonly RequiredField[]): { field: string; message: string } | null {
   for (const f of fields) {
     const v = form.get(f.name);

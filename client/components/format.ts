@@ -1,5 +1,5 @@
 /**
- * Dates and numbers as members read them (decisions D4): `2026. 11. 21.` in the
+ * Dates and numbers as members read them (docs/decisions/D4-behaviour-details.md): `2026. 11. 21.` in the
  * Asia/Seoul time zone on server and browser alike, so hydration matches.
  */
 const dateFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });

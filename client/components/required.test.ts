@@ -8,7 +8,7 @@ function form(html: string): HTMLFormElement {
   return f;
 }
 
-describe('generic required-field check (spec §5)', () => {
+describe('generic required-field check (docs/product.md §5)', () => {
   it('names the first empty field with the right particle and focuses it', () => {
     const f = form('<input name="user_name" value=""><input name="phone" value="">');
     const r = checkRequired(f, [{ name: 'user_name', label: '이름' }, { name: 'phone', label: '휴대전화 번호' }]);

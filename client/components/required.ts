@@ -1,5 +1,5 @@
 /**
- * The generic required-field check (spec §5): the first empty field of the form gets
+ * The generic required-field check (docs/product.md §5): the first empty field of the form gets
  * "{label}을/를 입력해 주세요." (a consent checkbox: "{label}에 동의해 주세요.") and the
  * focus; a missing form gets "요청하신 양식을 찾을 수 없습니다.".
  */

@@ -13,7 +13,7 @@ describe('characters as the API counts them', () => {
     expect(normaliseText(' \u1112\u1161\u11ab ')).toBe('한');
   });
 
-  it('refuses a review under 200 or over 1,000 characters, with messages-ko.md\'s text', () => {
+  it('refuses a review under 200 or over 1,000 characters, with docs/product.md (Messages)\'s text', () => {
     expect(reviewLengthProblem('가'.repeat(199))).toBe('서평은 200자 이상 입력해 주세요.');
     expect(reviewLengthProblem('가'.repeat(200))).toBeNull();
     expect(reviewLengthProblem('가'.repeat(1000))).toBeNull();

@@ -1,7 +1,7 @@
 /**
- * Signing in and out in the browser (spec §4). Sign-out: the user fields are cleared,
+ * Signing in and out in the browser (docs/product.md §4). Sign-out: the user fields are cleared,
  * the three flags set to "false", the logout endpoint called, and the member goes home or
- * to the server's callback path (checked, decisions D3). A failing logout call is logged,
+ * to the server's callback path (checked, docs/decisions/D3-sign-in-session-and-tokens.md). A failing logout call is logged,
  * and the member is still signed out locally.
  */
 import { logoutCall, portal } from '../api/portal.ts';

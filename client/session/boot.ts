@@ -1,7 +1,7 @@
 /**
  * At page load the server's session (from the cookies) is the truth, and the local flags
  * follow it: a member signed in through SSO, a kept session restored by the server, or a
- * new browser with the cookies gets its flags written. One case follows spec §4 instead:
+ * new browser with the cookies gets its flags written. One case follows docs/product.md §4 instead:
  * this browser's persisted store already held this member but the login flag is gone —
  * then the member is signed out (the watcher does it once the page is interactive).
  */

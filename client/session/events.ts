@@ -1,5 +1,5 @@
 /**
- * "The session has ended" (an API call answered 401, spec §8), raised by the API module
+ * "The session has ended" (an API call answered 401, docs/product.md §8), raised by the API module
  * and handled by the shell, which signs the member out locally and says so.
  */
 type Listener = () => void;

@@ -1,5 +1,5 @@
 /**
- * The browser's local flags of spec §3: isLoggedIn, isAgree, isNotice ("true"/"false")
+ * The browser's local flags of docs/product.md §3: isLoggedIn, isAgree, isNotice ("true"/"false")
  * and redirectUrl (the login redirect URL, code 60/2). Storage can be unavailable
  * (private mode, blocked): reads then answer null and writes do nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Where "please sign in" leads (decisions D2/D3): the login redirect URL of code 60/2,
+ * Where "please sign in" leads (docs/decisions/D2-answers-and-codes.md, docs/decisions/D3-sign-in-session-and-tokens.md): the login redirect URL of code 60/2,
  * kept as `redirectUrl` — a same-origin path (default /login/login, with `returnTo` so the
  * member lands where they were going) or an allowlisted external sign-in page.
  */

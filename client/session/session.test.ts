@@ -14,7 +14,7 @@ const user: SessionUser = {
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('sign-in and sign-out in the browser (spec §4)', () => {
+describe('sign-in and sign-out in the browser (docs/product.md §4)', () => {
   it('sign-in stores the user and sets the three flags', () => {
     const store = createServerSessionStore(null);
     signedIn(store, { userId: 'reader01', username: '김서연', userNo: '1', userAuth: ['ROLE_USER'], userKey: 'K', agreeYn: 'Y', noticeYn: 'Y' });
@@ -79,7 +79,7 @@ describe('page load (boot)', () => {
     expect(readFlag(FLAG_KEYS.loggedIn)).toBe('true');
     expect(takeBootSignals()).toEqual({ signOut: false, ended: false });
   });
-  it('signs out when this browser held the member but the login flag is gone (spec §4)', () => {
+  it('signs out when this browser held the member but the login flag is gone (docs/product.md §4)', () => {
     adoptServerSession({ user }, user);
     expect(takeBootSignals().signOut).toBe(true);
   });

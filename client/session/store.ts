@@ -1,5 +1,5 @@
 /**
- * The session store (spec §3, §4): the session user, persisted in the browser under key
+ * The session store (docs/product.md §3, §4): the session user, persisted in the browser under key
  * `root` as `{ state, version: 1 }` (zustand persist's format) on every change. The
  * server's session always wins at page load, so there is nothing to rehydrate: the spec's
  * 500 ms rehydration timeout cannot be reached (decision 0034: persist's 1 KB is saved).

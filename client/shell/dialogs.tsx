@@ -1,5 +1,5 @@
 /**
- * Alerts and confirms as accessible modal dialogs (decisions D4): the native <dialog>
+ * Alerts and confirms as accessible modal dialogs (docs/decisions/D4-behaviour-details.md): the native <dialog>
  * with showModal(), focus moved to the dialog's button and returned afterwards.
  * `useDialogs().alert(msg)` resolves when closed; `confirm(msg)` resolves true or false.
  * The dialog itself (dialog-box.tsx) loads on the first alert, like the slide-out menu.

@@ -1,4 +1,4 @@
-/** The floating bar's content (spec §2): start reading, scroll to top (not on /upcoming), close. */
+/** The floating bar's content (docs/product.md §2): start reading, scroll to top (not on /upcoming), close. */
 import { useLocation } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { hidesTopButton, hrefOf } from '#shared/routes.ts';

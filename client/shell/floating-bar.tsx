@@ -1,5 +1,5 @@
 /**
- * Floating bar of spec §2: past 50 px, a start-reading link, scroll-to-top (not on
+ * Floating bar of docs/product.md §2: past 50 px, a start-reading link, scroll-to-top (not on
  * /upcoming paths) and a close button that hides it for the rest of the visit.
  */
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Footer of spec §2: privacy policy (visually distinct, exactly "개인정보 처리방침") and
+ * Footer of docs/product.md §2: privacy policy (visually distinct, exactly "개인정보 처리방침") and
  * terms; the provincial library and lifelong-education institute sites in new tabs;
  * the support phone and the receive-only e-mail address.
  */

@@ -1,5 +1,5 @@
 /**
- * The header of spec §2: logo, back and home buttons (not on home), the two-level
+ * The header of docs/product.md §2: logo, back and home buttons (not on home), the two-level
  * top menu, the member bar, the mobile menu button, and the scrolled style past 10 px.
  */
 import { forwardRef } from 'react';

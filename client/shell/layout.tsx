@@ -1,5 +1,5 @@
 /**
- * The shell around every page (spec §2). Login paths get no header or footer.
+ * The shell around every page (docs/product.md §2). Login paths get no header or footer.
  * On client-side navigation the window scrolls to the top and focus moves to the
  * new page's heading, so screen-reader users hear where they are.
  */

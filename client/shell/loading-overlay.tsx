@@ -1,5 +1,5 @@
 /**
- * Loading overlay (spec §2, decisions D4): shown while any request counted by the
+ * Loading overlay (docs/product.md §2, docs/decisions/D4-behaviour-details.md): shown while any request counted by the
  * client API module is in flight, after 150 ms. The status region stays in the page
  * (empty when idle) so screen readers announce the text when it appears.
  */

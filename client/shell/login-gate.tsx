@@ -1,5 +1,5 @@
 /**
- * Guarded pages (spec §5, decisions D6): shown instead of a member-only page to anyone
+ * Guarded pages (docs/product.md §5, docs/decisions/D6-menu-two-level.md): shown instead of a member-only page to anyone
  * who is not a signed-in member with agreed terms (decided on the server before the first
  * byte, so no private content is ever sent). It asks the spec's confirm; yes goes to the
  * login redirect URL (then back here), no goes back.

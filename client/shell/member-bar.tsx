@@ -8,7 +8,7 @@ import { useConfig } from './config-context.tsx';
 import { IconPencil, IconUser } from './icons.tsx';
 import type { RootData } from './root-loader.ts';
 
-/** Greeting or login prompt, the pencil button and the login/logout button (spec §2). */
+/** Greeting or login prompt, the pencil button and the login/logout button (docs/product.md §2). */
 export function MemberBar({ className = '' }: { className?: string }) {
   const user = useSessionUser();
   const store = useSessionStore();

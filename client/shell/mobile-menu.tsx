@@ -1,5 +1,5 @@
 /**
- * The slide-out mobile menu (spec §2) with accordions. A modal <dialog>: while open,
+ * The slide-out mobile menu (docs/product.md §2) with accordions. A modal <dialog>: while open,
  * every sibling region is `inert`, Tab cycles inside, Escape closes, and focus goes
  * back to the button that opened it.
  */

@@ -4,7 +4,7 @@ import { Deferred } from '../components/deferred.tsx';
 import type { RootData } from './root-loader.ts';
 import { IconMegaphone } from './icons.tsx';
 
-/** Spec §2: the subject of the first displayed general notice, linking to its detail. */
+/** docs/product.md §2: the subject of the first displayed general notice, linking to its detail. */
 export function NoticeStrip() {
   const data = useRouteLoaderData('root') as RootData | undefined;
   return (

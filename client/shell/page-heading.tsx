@@ -1,4 +1,4 @@
-/** Breadcrumb and page heading: the page title is the breadcrumb title (spec §2). */
+/** Breadcrumb and page heading: the page title is the breadcrumb title (docs/product.md §2). */
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, sectionLabel, type PageDef } from '#shared/routes.ts';
 import { IconChevronRight } from './icons.tsx';

@@ -1,7 +1,7 @@
 /**
- * The root route's data: the notice strip (spec §9: notice type 1, display flag Y, first
+ * The root route's data: the notice strip (docs/product.md §9: notice type 1, display flag Y, first
  * item; it streams in behind the shell) and the login redirect URL (code 60/2, decisions
- * D2; public data the server caches, so it does not hold the first byte). Loaded on the
+ * docs/decisions/D2-answers-and-codes.md; public data the server caches, so it does not hold the first byte). Loaded on the
  * server for the first page and kept across navigations.
  */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
@@ -15,7 +15,7 @@ export interface StripNotice {
 
 export interface RootData {
   notice: Promise<StripNotice | null>;
-  /** The login redirect URL (code group 60, code 2; decisions D2). */
+  /** The login redirect URL (code group 60, code 2; docs/decisions/D2-answers-and-codes.md). */
   loginUrl: string;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backTarget, FLOAT_SCROLL_PX, HEADER_SCROLL_PX, isScrolledPast, OVERLAY_DELAY_MS } from './rules.ts';
 
-describe('scroll thresholds (spec §9)', () => {
+describe('scroll thresholds (docs/product.md §9)', () => {
   it('the header is scrolled only above 10 px', () => {
     expect(HEADER_SCROLL_PX).toBe(10);
     expect(isScrolledPast(0, HEADER_SCROLL_PX)).toBe(false);
@@ -13,12 +13,12 @@ describe('scroll thresholds (spec §9)', () => {
     expect(isScrolledPast(50, FLOAT_SCROLL_PX)).toBe(false);
     expect(isScrolledPast(51, FLOAT_SCROLL_PX)).toBe(true);
   });
-  it('the overlay waits 150 ms (decisions D4)', () => {
+  it('the overlay waits 150 ms (docs/decisions/D4-behaviour-details.md)', () => {
     expect(OVERLAY_DELAY_MS).toBe(150);
   });
 });
 
-describe('back button (spec §2)', () => {
+describe('back button (docs/product.md §2)', () => {
   const here = 'https://portal.example.kr/board/faq/homefaq';
   const landed = (referrer: string, historyLength = 2) => ({ referrer, href: here, historyLength });
 

@@ -1,14 +1,14 @@
 /**
- * Pure rules of the shell (spec §2, §9), kept apart from components so they are
+ * Pure rules of the shell (docs/product.md §2, §9), kept apart from components so they are
  * tested on their own.
  */
 import { HOME_ALT_PATH, HOME_PATH, isLoginPath } from '#shared/routes.ts';
 
-/** Spec §9: the header takes its scrolled style above 10 px. */
+/** docs/product.md §9: the header takes its scrolled style above 10 px. */
 export const HEADER_SCROLL_PX = 10;
-/** Spec §9: the floating bar appears above 50 px. */
+/** docs/product.md §9: the floating bar appears above 50 px. */
 export const FLOAT_SCROLL_PX = 50;
-/** Decisions D4: the overlay may wait this long so fast requests do not flicker. */
+/** docs/decisions/D4-behaviour-details.md: the overlay may wait this long so fast requests do not flicker. */
 export const OVERLAY_DELAY_MS = 150;
 
 export function isScrolledPast(scrollY: number, threshold: number): boolean {
@@ -28,7 +28,7 @@ export interface Landing {
 }
 
 /**
- * Spec §2: back goes to /bookpoint/main/homemain when the query contains search_type,
+ * docs/product.md §2: back goes to /bookpoint/main/homemain when the query contains search_type,
  * otherwise back in browser history. `landing` is null when the portal's router has an
  * entry before this page. A page loaded in full (after a sign-in, a form posted without
  * JavaScript, a link followed before hydration) has none: if the browser came from another

@@ -1,9 +1,9 @@
 /**
- * The session checks of spec §4, run by the shell (the session state itself is client/session/):
+ * The session checks of docs/product.md §4, run by the shell (the session state itself is client/session/):
  * - on every route change: signed in per the store but the local login flag is missing →
  *   sign out; otherwise joincheck with the user id (not on the agree and information
  *   paths) and sign out when the homepage API says the membership is not valid;
- * - an API call answered 401 (spec §8) → "로그인이 만료되었습니다." and sign out;
+ * - an API call answered 401 (docs/product.md §8) → "로그인이 만료되었습니다." and sign out;
  * - the login redirect URL (code 60/2) is kept as `redirectUrl` in local storage.
  */
 import { useEffect } from 'react';

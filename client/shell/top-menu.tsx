@@ -1,5 +1,5 @@
 /**
- * The two-level top menu (decisions D6) for wide screens: first-level items are
+ * The two-level top menu (docs/decisions/D6-menu-two-level.md) for wide screens: first-level items are
  * buttons with aria-expanded that open their list of links. Keyboard: Enter/Space or
  * ArrowDown opens and moves into the list, ArrowUp/ArrowDown move within it,
  * ArrowLeft/ArrowRight move between first-level buttons, Escape closes and returns

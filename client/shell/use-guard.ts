@@ -1,5 +1,5 @@
 /**
- * Guarded navigation and actions (spec §5, decisions D6): a member with a user id,
+ * Guarded navigation and actions (docs/product.md §5, docs/decisions/D6-menu-two-level.md): a member with a user id,
  * signed in, terms agreed and both local flags "true" may go on; anyone else is asked
  * the spec's confirm, and "yes" leads to the login redirect URL (or, for a signed-in
  * member who has not agreed, to the agreement page), coming back here afterwards.

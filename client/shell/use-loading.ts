@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loading } from '../api/loading.ts';
 import { OVERLAY_DELAY_MS } from './rules.ts';
 
-/** isLoading, but only once a busy spell has lasted `delayMs` (decisions D4: no flicker). */
+/** isLoading, but only once a busy spell has lasted `delayMs` (docs/decisions/D4-behaviour-details.md: no flicker). */
 export function useOverlayVisible(delayMs: number = OVERLAY_DELAY_MS): boolean {
   const spell = useSyncExternalStore(loading.subscribe, loading.busyEpisode, () => 0);
   const [shownSpell, setShownSpell] = useState(0);

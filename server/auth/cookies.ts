@@ -1,5 +1,5 @@
 /**
- * The sign-in cookies of decisions D3. Tokens and the signed session live in httpOnly
+ * The sign-in cookies of docs/decisions/D3-sign-in-session-and-tokens.md. Tokens and the signed session live in httpOnly
  * cookies (page JavaScript never sees a token); `autoLogin` is the spec's readable flag.
  * Over HTTPS they are Secure and carry the __Host- prefix; over plain HTTP on a laptop they
  * are plain-named, which every engine keeps (decision 0017).

@@ -1,7 +1,7 @@
 /**
- * The member's session on the portal's side (backend-for-frontend, decisions D1/D3):
+ * The member's session on the portal's side (backend-for-frontend, docs/decisions/D1-shape-of-the-system.md, docs/decisions/D3-sign-in-session-and-tokens.md):
  * reads the cookies, attaches the access token to homepage API calls, refreshes once
- * and retries once on 403, and ends the session on 401 (spec §8). The gateway, the
+ * and retries once on 403, and ends the session on 401 (docs/product.md §8). The gateway, the
  * sign-in routes and the SSR loaders all go through here, so they behave the same.
  */
 import { randomBytes } from 'node:crypto';

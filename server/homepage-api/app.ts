@@ -1,6 +1,6 @@
 /**
  * The reference homepage API as its own Fastify app. It talks to nothing of the
- * portal: the portal reaches it only over HTTP (decisions D1). Request and answer
+ * portal: the portal reaches it only over HTTP (docs/decisions/D1-shape-of-the-system.md). Request and answer
  * schemas come from shared/contract; the OpenAPI 3.1 document is generated from them.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Errors as the API answers them (decisions D2): `{ result: "error", msg }` with a
+ * Errors as the API answers them (docs/decisions/D2-answers-and-codes.md): `{ result: "error", msg }` with a
  * Korean msg, never a stack or an English text. Handlers throw ApiError; request
  * validation failures get a message naming the field in Korean.
  */

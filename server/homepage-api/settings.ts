@@ -84,13 +84,13 @@ export interface ApiSettings {
   accessTtlS: number;
   /** Refresh token lifetime of a sign-in without "keep me signed in". */
   refreshTtlS: number;
-  /** Refresh token lifetime with "keep me signed in" (spec §9: 365 days). */
+  /** Refresh token lifetime with "keep me signed in" (docs/product.md §9: 365 days). */
   refreshKeepTtlS: number;
   /** A spent refresh token answers the same new pair for this long (decision 0114); 0: reuse at once. */
   refreshGraceS: number;
   /** Where the portal sends a member after GET /common/token/logout. */
   logoutUrl: string;
-  /** Code 60/2 (decisions D2) when the codes table does not override it. */
+  /** Code 60/2 (docs/decisions/D2-answers-and-codes.md) when the codes table does not override it. */
   loginRedirectUrl: string;
   rules: ProgrammeRules;
   push: PushSettings;

@@ -1,7 +1,7 @@
 /**
- * The one way the portal calls the homepage API (decisions D1): undici, a pool of
+ * The one way the portal calls the homepage API (docs/decisions/D1-shape-of-the-system.md): undici, a pool of
  * keep-alive connections to HOMEPAGE_API_URL, a request id on every call, a 60 s
- * budget (spec §9), JSON in and out, and failures mapped to what the member sees:
+ * budget (docs/product.md §9), JSON in and out, and failures mapped to what the member sees:
  * unreachable → 502, timed out → 504, malformed answer → 502. Used by the gateway
  * route and, in-process, by the SSR loaders.
  */

@@ -1,5 +1,5 @@
 /**
- * In-app browsers are sent to /inapp/inapp before anything renders (decisions D4).
+ * In-app browsers are sent to /inapp/inapp before anything renders (docs/decisions/D4-behaviour-details.md).
  * `/inapp/inapp?continue=1&url=/x` remembers the choice to stay (a cookie) and goes on
  * to /x, so there is no loop; the target is checked to be a same-origin path.
  */

@@ -1,8 +1,8 @@
 /**
- * The portal's own sign-in routes (spec §7, second table; decisions D3):
+ * The portal's own sign-in routes (docs/product.md §7, second table; docs/decisions/D3-sign-in-session-and-tokens.md):
  * POST /api/login/login, POST /api/token/refresh/auto, GET|POST /api/login/logout,
  * GET /api/token/access/token, GET /api/token/refresh/token — and /sso/sso, the test
- * single sign-on (decisions D2, only with TEST_LOGIN=Y).
+ * single sign-on (docs/decisions/D2-answers-and-codes.md, only with TEST_LOGIN=Y).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody } from '#shared/contract/auth.ts';
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return reply.code(502).send({ result: 'error', msg: messages.error.temporary });
   });
 
-  // ── GET /sso/sso: test single sign-on (decisions D2) ────────────────────────
+  // ── GET /sso/sso: test single sign-on (docs/decisions/D2-answers-and-codes.md) ────────────────────────
   // Cross-site requests are refused (login CSRF, decision 0012); links on the portal's own
   // pages (same-origin) and typed or bookmarked addresses (Sec-Fetch-Site: none) work.
   app.get<{ Querystring: { userid?: string; key?: string; token?: string } }>(

@@ -180,7 +180,7 @@ export class PortalMetrics {
 
 function upstreamOutcome(r: HomepageResult): UpstreamOutcome {
   if (!r.ok) return r.reason === 'timeout' ? 'timeout' : '5xx';
-  // Spec §8: a 403 means the access token expired; the portal refreshes and retries.
+  // docs/product.md §8: a 403 means the access token expired; the portal refreshes and retries.
   if (r.status === 403) return 'refresh';
   if (r.status >= 500) return '5xx';
   if (r.status >= 400) return '4xx';

@@ -1,5 +1,5 @@
 /**
- * Reading activities (spec §7 /activity/*) and the writes members need (domain.md "Earning").
+ * Reading activities (docs/product.md §7 /activity/*) and the writes members need (domain.md "Earning").
  * Every write answers what the activity earned and why (domain.md: over a limit or a
  * cap the activity is recorded with 0 points and the answer says why).
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in calls of the reference homepage API (decisions D3). Server to server only:
+ * Sign-in calls of the reference homepage API (docs/decisions/D3-sign-in-session-and-tokens.md). Server to server only:
  * the portal never lets a browser reach /api/v1/homepage/auth/*.
  */
 import { Type, type Static } from 'typebox';

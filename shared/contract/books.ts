@@ -1,4 +1,4 @@
-/** Book catalogue, search and popular books (spec §7 /popular/popularbooklist). */
+/** Book catalogue, search and popular books (docs/product.md §7 /popular/popularbooklist). */
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable, PageInfo, PageQuery, PeriodQuery, Success, YesNo, pageQuery } from './common.ts';
 

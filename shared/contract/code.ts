@@ -1,4 +1,4 @@
-/** Code lookups (spec §7): GET /code/{group}/{code}, /code/local/{a}, /code/local/{a}/{b}. */
+/** Code lookups (docs/product.md §7): GET /code/{group}/{code}, /code/local/{a}, /code/local/{a}/{b}. */
 import { Type, type Static } from 'typebox';
 import { Success } from './common.ts';
 

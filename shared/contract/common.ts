@@ -1,5 +1,5 @@
 /**
- * Building blocks shared by every homepage API answer (decisions D2):
+ * Building blocks shared by every homepage API answer (docs/decisions/D2-answers-and-codes.md):
  * JSON with `result: "success" | "error"`; an error answer carries a Korean `msg`.
  */
 import { Type, type Static, type TSchema, type TProperties } from 'typebox';

@@ -1,4 +1,4 @@
-/** System content (spec §7 GET /common/systemcontentinfo) and partner bookstores. */
+/** System content (docs/product.md §7 GET /common/systemcontentinfo) and partner bookstores. */
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable, PageInfo, Success, pageQuery } from './common.ts';
 

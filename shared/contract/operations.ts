@@ -56,7 +56,7 @@ export const homepageOperations = {
   'GET /user/point/list': { query: PointListQuery, answer: PointListAnswer },
   'GET /user/penalty/list': { query: PenaltyListQuery, answer: PenaltyListAnswer },
   'POST /user/goal': { body: GoalBody, answer: GoalAnswer },
-  // push reminders (Web Push; spec §3 push state)
+  // push reminders (Web Push; docs/product.md §3 push state)
   'GET /push/config': { answer: PushConfigAnswer },
   'GET /user/push': { answer: PushStateAnswer },
   'POST /user/push': { body: PushBody, answer: PushStateAnswer },

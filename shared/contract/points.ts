@@ -1,4 +1,4 @@
-/** Points (spec §7): /user/point, /user/point/list, /user/penalty/list; penalties (admin). */
+/** Points (docs/product.md §7): /user/point, /user/point/list, /user/penalty/list; penalties (admin). */
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, Nullable, PageInfo, PageQuery, PeriodQuery, Success } from './common.ts';
 

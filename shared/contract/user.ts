@@ -1,4 +1,4 @@
-/** Member calls (spec §7): GET/POST /user/info, /user/api/user, /user/api/card, /user/kapiinfo. */
+/** Member calls (docs/product.md §7): GET/POST /user/info, /user/api/user, /user/api/card, /user/kapiinfo. */
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, Nullable, Success, YesNo } from './common.ts';
 
@@ -39,7 +39,7 @@ export type UserInfoAnswer = Static<typeof UserInfoAnswer>;
 
 /**
  * POST /user/info. Terms agreement page: agree_yn (the required terms, must be "Y")
- * and notice_yn. Contact and region changes need current_password (decisions D3).
+ * and notice_yn. Contact and region changes need current_password (docs/decisions/D3-sign-in-session-and-tokens.md).
  * At least one of agree_yn, notice_yn, phone, email or a region code (else 400); region
  * codes must nest (town in city in province, else 400).
  */

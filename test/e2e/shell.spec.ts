@@ -1,4 +1,4 @@
-/** The shell of spec §2 in a real browser, at phone and desktop widths. */
+/** The shell of docs/product.md §2 in a real browser, at phone and desktop widths. */
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
 
 test.describe('desktop (1280 px)', () => {

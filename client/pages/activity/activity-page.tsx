@@ -1,5 +1,5 @@
 /**
- * My activity (spec §2 /activity/activity): the points balance against the monthly and
+ * My activity (docs/product.md §2 /activity/activity): the points balance against the monthly and
  * yearly caps, this month's activities against their limits, reading statistics with the
  * yearly goal (issue 11 item 3: statistics.tsx, its own chunk — decision 0063), recent
  * activity and the monthly ranking. Member-only: the loader runs only for members.

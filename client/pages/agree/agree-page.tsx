@@ -1,5 +1,5 @@
 /**
- * Terms agreement (spec §2 /agree/agree): the terms and the privacy notice from the
+ * Terms agreement (docs/product.md §2 /agree/agree): the terms and the privacy notice from the
  * homepage API, two required consents and one optional; submitting updates the member
  * and continues where they were going.
  */

@@ -1,5 +1,5 @@
 /**
- * Start reading (spec §2 /search/booksearch): find a book — by title, author, publisher,
+ * Start reading (docs/product.md §2 /search/booksearch): find a book — by title, author, publisher,
  * ISBN, a Korean substring or initial consonants (초성) — then write the first entry of
  * its reading diary (a member's action, guarded).
  */

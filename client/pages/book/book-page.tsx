@@ -2,7 +2,7 @@
  * A book (/book/{isbn}): a drawn cover, title, author, publisher, year, how much members
  * read and rate it; for a member, their own diaries and reviews of it; the actions
  * 독서일지 쓰기 / 서평 쓰기; and the book's public reviews (names masked), page by page.
- * Only the book decides the answer (an unknown ISBN goes home, spec §4) and is awaited;
+ * Only the book decides the answer (an unknown ISBN goes home, docs/product.md §4) and is awaited;
  * the lists stream in behind skeletons (decision 0030). `meta` names the book in the
  * document head for link previews (og:type book).
  */
@@ -43,7 +43,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   const api = homepage(context);
   const book = await api.get('/book/:isbn', { params: { isbn } });
   if (book.result !== 'success') {
-    // A book the catalogue does not have is a page that does not exist (spec §4).
+    // A book the catalogue does not have is a page that does not exist (docs/product.md §4).
     if (book.code !== 'unavailable') throw redirect(HOME_PATH);
     throw new Response(book.msg, { status: 503 });
   }

@@ -1,5 +1,5 @@
 /**
- * Book clubs (spec §2 /bookclub/bookclub): the member's clubs and clubs to join, by
+ * Book clubs (docs/product.md §2 /bookclub/bookclub): the member's clubs and clubs to join, by
  * region; join and leave. A club's leader records a meeting here (?meeting={club_key}):
  * the date, topic, book and attendees from the members list; each attendee's points
  * (or why none) are shown after. The meeting form is a page action (0031).

@@ -1,4 +1,4 @@
-/** Partner bookstores (spec §2 /service/bookstore): how to spend points, and where, by region. */
+/** Partner bookstores (docs/product.md §2 /service/bookstore): how to spend points, and where, by region. */
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Bookstore, BookstoreListAnswer, SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';

@@ -1,5 +1,5 @@
 /**
- * 21-day challenge (spec §2 /challenge/challenge): today's check-in, the month calendar of
+ * 21-day challenge (docs/product.md §2 /challenge/challenge): today's check-in, the month calendar of
  * check-ins (issue 11 item 4), the streak, and past runs. Missing a day ends a run; a member
  * can start again. Starting and checking in are page actions: they work without JavaScript
  * (decision 0031). The calendar's months are plain links (`?month=YYYY-MM#calendar`).

@@ -1,5 +1,5 @@
 /**
- * Education certification (spec §2 /edu/eduBook): request certification of a completed
+ * Education certification (docs/product.md §2 /edu/eduBook): request certification of a completed
  * course (per type, limited per month) and follow the requests.
  */
 import { useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** FAQ (spec §2 /board/faq/homefaq): questions by category, answers folded. */
+/** FAQ (docs/product.md §2 /board/faq/homefaq): questions by category, answers folded. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Faq, FaqListAnswer } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';

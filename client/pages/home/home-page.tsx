@@ -1,5 +1,5 @@
 /**
- * Home (spec §2 /main/homemain and /bookpoint/main/homemain). A visitor sees the programme's
+ * Home (docs/product.md §2 /main/homemain and /bookpoint/main/homemain). A visitor sees the programme's
  * introduction; a member sees their own reading instead (member-home.tsx, its own chunk,
  * loaded for members only — decision 0050), streamed in behind the shell like the notices.
  */

@@ -1,5 +1,5 @@
 /**
- * In-app browser guide (decisions D4): open the portal in the phone's own browser, or
+ * In-app browser guide (docs/decisions/D4-behaviour-details.md): open the portal in the phone's own browser, or
  * continue here anyway (remembered by the server, so there is no loop).
  */
 import { useState } from 'react';

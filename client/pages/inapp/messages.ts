@@ -1,4 +1,4 @@
-/** The in-app browser guide's own text (messages-ko.md: inapp.title). */
+/** The in-app browser guide's own text (docs/product.md (Messages): inapp.title). */
 export const inappText = {
   title: '외부 브라우저에서 열어 주세요',
   body: '메신저나 SNS 앱 안의 브라우저에서는 로그인과 일부 기능이 제대로 동작하지 않을 수 있습니다. 휴대전화의 기본 브라우저(Chrome, Safari, 삼성 인터넷 등)에서 열어 주세요.',

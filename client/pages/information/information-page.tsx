@@ -1,6 +1,6 @@
 /**
- * Edit member information (spec §2 /mypage/information): contact, region and notice
- * consent. Changes ask for the current password again (decisions D3). The form posts
+ * Edit member information (docs/product.md §2 /mypage/information): contact, region and notice
+ * consent. Changes ask for the current password again (docs/decisions/D3-sign-in-session-and-tokens.md). The form posts
  * (the password never lands in the address bar) and works without JavaScript: its action
  * then runs on the server and the page comes back with the result (decision 0031).
  */

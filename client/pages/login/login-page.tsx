@@ -1,6 +1,6 @@
 /**
- * Login screen (spec §2, §4, §5): user id, password, keep-me-signed-in; login, member
- * signup, and the test-login button only when the runtime flag is on (decisions D2).
+ * Login screen (docs/product.md §2, §4, §5): user id, password, keep-me-signed-in; login, member
+ * signup, and the test-login button only when the runtime flag is on (docs/decisions/D2-answers-and-codes.md).
  * Shown on any path containing /login, without header or footer. The form posts (the
  * password never lands in the address bar) and works without JavaScript: its action
  * then runs on the server, signs in and redirects (decision 0031).

@@ -1,4 +1,4 @@
-/** The login screen's own text (messages-ko.md: login.*). */
+/** The login screen's own text (docs/product.md (Messages): login.*). */
 export const loginText = {
   id: '아이디',
   password: '비밀번호',

@@ -1,5 +1,5 @@
 /**
- * My page (spec §2 /mypage/mypage?search_type=buy): the member card (회원증) with its
+ * My page (docs/product.md §2 /mypage/mypage?search_type=buy): the member card (회원증) with its
  * barcode drawn by the server (/mypage/card.svg), the points balance, the member as the
  * library knows them (home library, loans this month against the limit, KakaoTalk
  * notices), and the member's lists — purchases at partner bookstores (search_type=buy),

@@ -1,5 +1,5 @@
 /**
- * Newsletter (spec §2 /board/newsletter/newsletter): the issues, newest first; choosing
+ * Newsletter (docs/product.md §2 /board/newsletter/newsletter): the issues, newest first; choosing
  * one (?issue=) opens it on the same page.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
- * Notice detail (spec §2 /board/notice/detail/{notice_info_key}). A notice that does
- * not exist or is not displayed sends the member home (spec §4).
+ * Notice detail (docs/product.md §2 /board/notice/detail/{notice_info_key}). A notice that does
+ * not exist or is not displayed sends the member home (docs/product.md §4).
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { NoticeDetail } from '#shared/contract/board.ts';

@@ -1,4 +1,4 @@
-/** Notice list (spec §2 /board/notice/homenotice): displayed notices, newest first. */
+/** Notice list (docs/product.md §2 /board/notice/homenotice): displayed notices, newest first. */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { NoticeListAnswer } from '#shared/contract/board.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';

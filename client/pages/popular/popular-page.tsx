@@ -1,5 +1,5 @@
 /**
- * Popular books (spec §2 /search/popularbooksearch): ranked by diaries, reviews and loans,
+ * Popular books (docs/product.md §2 /search/popularbooksearch): ranked by diaries, reviews and loans,
  * filtered by period, age group and region (the province's cities from /code/local/43,
  * sent as `city_code`; the answer names the region it applied). A GET form: the filters
  * are in the URL and work without JavaScript.

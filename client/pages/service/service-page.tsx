@@ -1,4 +1,4 @@
-/** Service guide (spec §2 /service/service): how the reading-points programme works. */
+/** Service guide (docs/product.md §2 /service/service): how the reading-points programme works. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';

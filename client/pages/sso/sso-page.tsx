@@ -1,4 +1,4 @@
-/** Test single sign-on (spec §2 /sso/sso; only when TEST_LOGIN is Y, decisions D2). */
+/** Test single sign-on (docs/product.md §2 /sso/sso; only when TEST_LOGIN is Y, docs/decisions/D2-answers-and-codes.md). */
 import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '#shared/routes.ts';
 import { ssoText as t } from './messages.ts';

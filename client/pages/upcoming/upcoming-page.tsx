@@ -1,4 +1,4 @@
-/** Decisions D4: the page that menu entries of services not yet open point to. */
+/** docs/decisions/D4-behaviour-details.md: the page that menu entries of services not yet open point to. */
 import { Link } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { upcomingText } from './messages.ts';

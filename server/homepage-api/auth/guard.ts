@@ -1,6 +1,6 @@
 /**
  * Bearer access tokens on protected routes (brief item 4): missing, unknown or revoked
- * → 401 session ended; known but past expiry → 403 with code token_expired (spec §8:
+ * → 401 session ended; known but past expiry → 403 with code token_expired (docs/product.md §8:
  * the portal refreshes and retries once on 403).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Opaque tokens (decisions D3): 32 random bytes, base64url, stored only as SHA-256
+ * Opaque tokens (docs/decisions/D3-sign-in-session-and-tokens.md): 32 random bytes, base64url, stored only as SHA-256
  * hashes. A sign-in opens a family; each refresh spends its refresh token and issues a
  * new pair in the same family (rotation). A spent refresh token presented again within
  * the grace window (REFRESH_GRACE_S, decision 0114) answers the same new pair: the browser

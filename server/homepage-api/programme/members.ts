@@ -23,7 +23,7 @@ export async function profileOf(stores: Stores, m: Member, now: number): Promise
 
 /**
  * Terms agreement and notice consent; contact and region changes need the current
- * password (decisions D3). Answers the member as stored afterwards.
+ * password (docs/decisions/D3-sign-in-session-and-tokens.md). Answers the member as stored afterwards.
  */
 export async function updateProfile(stores: Stores, s: ApiSettings, member: Member, b: UserInfoUpdate): Promise<Member> {
   const sensitive =

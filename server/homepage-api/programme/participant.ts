@@ -1,4 +1,4 @@
-/** Who may write: an active member who agreed to the terms (decisions D6). */
+/** Who may write: an active member who agreed to the terms (docs/decisions/D6-menu-two-level.md). */
 import type { Member } from '../store/members.ts';
 import { effectiveStatus } from '../store/members.ts';
 import { ApiError } from '../errors.ts';

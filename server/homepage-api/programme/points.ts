@@ -1,5 +1,5 @@
 /**
- * Points as the member reads them (spec §7 /user/point, /user/point/list, /user/penalty/list)
+ * Points as the member reads them (docs/product.md §7 /user/point, /user/point/list, /user/penalty/list)
  * and the administrators' penalty (domain.md "Penalties": claw back, optionally suspend).
  */
 import type { PenaltyBody } from '#shared/contract/points.ts';

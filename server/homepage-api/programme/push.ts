@@ -1,5 +1,5 @@
 /**
- * The member's push state (spec §3 "Push state": notification_permission, fcm_token) and the
+ * The member's push state (docs/product.md §3 "Push state": notification_permission, fcm_token) and the
  * reminders they chose (decision 0110). A subscription is accepted only when the server has
  * VAPID keys, its endpoint passes push/endpoint.ts (https on port 443 of a known push service,
  * read alike by both URL parsers; the normalised address is what is stored), and its keys are

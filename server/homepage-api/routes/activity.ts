@@ -1,5 +1,5 @@
 /**
- * /activity: the member's reading activities (spec §7) and the writes that earn points
+ * /activity: the member's reading activities (docs/product.md §7) and the writes that earn points
  * (domain.md "Earning"). The rules live in programme/; this file translates HTTP.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-/** Book search and detail, popular books (spec §7), partner bookstores. */
+/** Book search and detail, popular books (docs/product.md §7), partner bookstores. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BookAnswer, BookReviewsAnswer, BookReviewsQuery, BookSearchAnswer, BookSearchQuery, BookstoreListAnswer, BookstoreQuery,

@@ -1,5 +1,5 @@
 /**
- * The 21-day challenge (domain.md "Challenge"), spec §7 GET /activity/getuserattendancecheck;
+ * The 21-day challenge (domain.md "Challenge"), docs/product.md §7 GET /activity/getuserattendancecheck;
  * the rules live in programme/challenge.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

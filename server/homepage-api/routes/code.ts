@@ -1,4 +1,4 @@
-/** /code: code lookup (60/2 = login redirect URL, decisions D2) and region codes. */
+/** /code: code lookup (60/2 = login redirect URL, docs/decisions/D2-answers-and-codes.md) and region codes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CodeAnswer, CodeParams, LibraryListAnswer, LibraryQuery, RegionListAnswer, RegionParamsA, RegionParamsAB,

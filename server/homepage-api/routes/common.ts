@@ -1,4 +1,4 @@
-/** /common: joincheck, token logout (spec §7), system content texts. */
+/** /common: joincheck, token logout (docs/product.md §7), system content texts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   JoincheckAnswer, JoincheckParams, SystemContentAnswer, SystemContentQuery, TokenLogoutAnswer,

@@ -1,5 +1,5 @@
 /**
- * Points (spec §7): /user/point, /user/point/list, /user/penalty/list; and the
+ * Points (docs/product.md §7): /user/point, /user/point/list, /user/penalty/list; and the
  * administrators' penalty (domain.md "Penalties"). The rules live in programme/points.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,6 +1,6 @@
 /**
  * Web Push (decision 0110): the public push configuration and the member's push state
- * (spec §3: notification_permission, fcm_token). The rules live in programme/push.ts.
+ * (docs/product.md §3: notification_permission, fcm_token). The rules live in programme/push.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PushBody, PushConfigAnswer, PushDeleteBody, PushStateAnswer, REMINDER_HOURS } from '#shared/contract/index.ts';

@@ -25,7 +25,7 @@ export interface SeedMember {
   created: string;
 }
 
-/** SSO test token of reader01 (decisions D2): GET /auth/sso/{token}?userid=reader01&key=<user_key>. */
+/** SSO test token of reader01 (docs/decisions/D2-answers-and-codes.md): GET /auth/sso/{token}?userid=reader01&key=<user_key>. */
 export const SSO_TEST = { token: 'sso-test-reader01-2026', userId: 'reader01', key: 'UK7F3A9C21D4E8' } as const;
 
 export const NAMED_MEMBERS: readonly SeedMember[] = [

@@ -66,7 +66,7 @@ export const SEED_CONTENTS: readonly SeedContent[] = [
   },
 ];
 
-/** Code lookup rows (spec §7 GET /code/{group}/{code}). */
+/** Code lookup rows (docs/product.md §7 GET /code/{group}/{code}). */
 export const SEED_CODES: readonly { group: string; code: string; name: string; value: string }[] = [
   { group: '60', code: '1', name: '로그아웃 후 이동 주소', value: '/main/homemain' },
   { group: '60', code: '3', name: '고객지원 전화번호', value: '043-220-5600' },

@@ -1,5 +1,5 @@
 /**
- * Reading activities (spec §7 /activity/*): the activity rows every earning write adds,
+ * Reading activities (docs/product.md §7 /activity/*): the activity rows every earning write adds,
  * their detail rows (diary, review, loan, purchase, author-talk check-in, education
  * certificate), the member's lists and the monthly ranking. Statements prepared once.
  */

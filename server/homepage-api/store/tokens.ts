@@ -1,4 +1,4 @@
-/** Sign-in token rows (decisions D3): families, access and refresh token hashes, SSO tokens. */
+/** Sign-in token rows (docs/decisions/D3-sign-in-session-and-tokens.md): families, access and refresh token hashes, SSO tokens. */
 import type { Database } from './db.ts';
 import { int, type Row } from './rows.ts';
 

@@ -141,7 +141,7 @@ t.test('protected calls: missing, unknown, revoked → 401; expired → 403 toke
   const expired = await call(app, tokens.access_token, 'GET', '/user/info');
   t.equal(expired.statusCode, 403);
   t.match(expired.json(), { result: 'error', code: 'token_expired', msg: /.+/ });
-  // Refresh and retry once, as the portal does (spec §8).
+  // Refresh and retry once, as the portal does (docs/product.md §8).
   const r = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: tokens.refresh_token } });
   t.equal((await call(app, r.json().access_token, 'GET', '/user/info')).statusCode, 200);
 });

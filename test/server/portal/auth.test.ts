@@ -28,7 +28,7 @@ const cookie = (res: { cookies: { name: string }[] }, name: string) => res.cooki
   | { name: string; value: string; maxAge?: number; httpOnly?: boolean; sameSite?: string; path?: string; secure?: boolean }
   | undefined;
 
-t.test('sign-in answers the spec login response and sets the cookies of D3', async (t) => {
+t.test('sign-in answers the spec login response and sets the cookies of docs/decisions/D3-sign-in-session-and-tokens.md', async (t) => {
   const { res } = await login('reader01');
   t.equal(res.statusCode, 200);
   const body = res.json<Record<string, unknown>>();
@@ -58,7 +58,7 @@ t.test('keep signed in: refresh token and autoLogin for 365 days', async (t) => 
   const auto = cookie(res, 'autoLogin');
   t.equal(auto?.value, 'true');
   t.equal(auto?.maxAge, 365 * 24 * 60 * 60);
-  t.notOk(auto?.httpOnly, 'autoLogin is readable by the page (spec §3)');
+  t.notOk(auto?.httpOnly, 'autoLogin is readable by the page (docs/product.md §3)');
 });
 
 t.test('COOKIE_SECURE=Y: Secure cookies with the __Host- prefix (the scheme itself: scheme.test.ts)', async (t) => {

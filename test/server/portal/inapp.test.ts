@@ -1,5 +1,5 @@
 /**
- * In-app browsers (decisions D4) are redirected to /inapp/inapp before anything
+ * In-app browsers (docs/decisions/D4-behaviour-details.md) are redirected to /inapp/inapp before anything
  * renders; continuing anyway is remembered so there is no loop; targets are checked.
  */
 import t from 'tap';

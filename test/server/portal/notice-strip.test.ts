@@ -1,5 +1,5 @@
 /**
- * The notice strip (spec §2, §9): the first notice of type 1 with display flag Y,
+ * The notice strip (docs/product.md §2, §9): the first notice of type 1 with display flag Y,
  * linking to its detail; the no-notice text when there is none or the API fails.
  */
 import t from 'tap';

@@ -1,7 +1,7 @@
 /**
- * Every page of the spec's §2 table (and /upcoming/upcoming) answers 200 with its
+ * Every page of docs/product.md §2 table (and /upcoming/upcoming) answers 200 with its
  * breadcrumb title in <title> and the page heading; login paths show the login
- * screen without header and footer; unknown page paths go home (decisions D4).
+ * screen without header and footer; unknown page paths go home (docs/decisions/D4-behaviour-details.md).
  */
 import t from 'tap';
 import { pages, type PageDef } from '#shared/routes.ts';
@@ -39,7 +39,7 @@ for (const page of (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly)
   });
 }
 
-t.test('the route table covers the spec §2 table', async (t) => {
+t.test('the route table covers docs/product.md §2 table', async (t) => {
   const paths = new Set((pages as readonly PageDef[]).map((p) => p.path));
   for (const spec of [
     '/main/homemain', '/activity/activity', '/search/booksearch', '/challenge/challenge', '/bookclub/bookclub',

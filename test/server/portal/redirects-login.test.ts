@@ -1,5 +1,5 @@
 /**
- * Open redirects (decisions D3, 0010), part 2: the sign-in targets. A signed-in member's
+ * Open redirects (docs/decisions/D3-sign-in-session-and-tokens.md, 0010), part 2: the sign-in targets. A signed-in member's
  * `returnTo` on the login screen, the code 60/2 login URL (the browser's redirectUrl) and
  * the agree/login `returnTo` check, each with 10,000 generated hostile values: 0 escapes,
  * and never back to the login screen. The server-rendered login link costs a whole page

@@ -1,5 +1,5 @@
 /**
- * Open redirects (decisions D3, 0010), part 1: the in-app continue target and the logout
+ * Open redirects (docs/decisions/D3-sign-in-session-and-tokens.md, 0010), part 1: the in-app continue target and the logout
  * target (logout_url from the homepage API), driven through the real routes with 10,000
  * generated hostile values each — dot segments, encoded dots and slashes, backslashes,
  * controls, Unicode slashes, userinfo, IDN: 0 escapes. Part 2: redirects-login.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The test single sign-on (TEST_LOGIN=Y, decisions D2, 0012): its token never reaches the
+ * The test single sign-on (TEST_LOGIN=Y, docs/decisions/D2-answers-and-codes.md, 0012): its token never reaches the
  * logs of either process (it travels in the homepage API's path), and /sso/sso refuses
  * cross-site requests (login CSRF) while links on the portal and typed addresses work.
  */

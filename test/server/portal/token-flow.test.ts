@@ -1,5 +1,5 @@
 /**
- * The exact shape of spec §8 against a scripted upstream: 403 → one refresh → one retry;
+ * The exact shape of docs/product.md §8 against a scripted upstream: 403 → one refresh → one retry;
  * a refresh answered 401, or an upstream 401, clears the auth cookies and answers 401.
  */
 import t from 'tap';
