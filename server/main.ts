@@ -8,12 +8,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { buildApp } from './portal/app.ts';
+import { ConfigError, loadConfig, type Config } from './portal/config.ts';
 import { startEmbeddedApi, type EmbeddedApi } from './homepage-api/embedded.ts';
 import { loggerOptions } from './logger.ts';
-import { startMetricsServer } from './scale/metrics-plugin.ts';
-import { plainHttpWarning } from './scheme.ts';
+import { startMetricsServer } from './portal/scale/metrics-plugin.ts';
+import { plainHttpWarning } from './portal/scheme.ts';
 
 let config: Config;
 try {

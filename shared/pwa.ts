@@ -1,6 +1,6 @@
 /**
  * The installable portal's fixed addresses and colours, shared by the server (manifest and
- * offline page, server/routes/pwa.ts) and the build of the service worker
+ * offline page, server/portal/routes/pwa.ts) and the build of the service worker
  * (scripts/vite-service-worker.ts).
  */
 

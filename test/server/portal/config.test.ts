@@ -1,6 +1,6 @@
 /** Both processes read their environment through one reader (server/env.ts): typed, defaulted, named errors. */
 import { test } from 'tap';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/portal/config.ts';
 import { ConfigError } from '#server/env.ts';
 import { settingsFromEnv } from '#server/homepage-api/settings.ts';
 

@@ -1,7 +1,7 @@
 /** /healthz (process up) and /readyz (homepage API reachable, not shutting down). */
 import t from 'tap';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { buildApp } from '#server/portal/app.ts';
+import { loadConfig } from '#server/portal/config.ts';
 import { deadUrl } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 

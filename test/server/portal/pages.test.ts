@@ -6,7 +6,7 @@
 import t from 'tap';
 import { pages, type PageDef } from '#shared/routes.ts';
 import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
-import { helmetHeaders } from '#server/plugins/security.ts';
+import { helmetHeaders } from '#server/portal/plugins/security.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { TEST_LOGIN: 'Y' });

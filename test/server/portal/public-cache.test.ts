@@ -6,8 +6,8 @@
  */
 import t from 'tap';
 import pino from 'pino';
-import type { HomepageCall, HomepageClient, HomepageResult } from '#server/homepage/client.ts';
-import { cacheKindOf, withPublicCache, type CacheOutcome } from '#server/homepage/public-cache.ts';
+import type { HomepageCall, HomepageClient, HomepageResult } from '#server/portal/homepage/client.ts';
+import { cacheKindOf, withPublicCache, type CacheOutcome } from '#server/portal/homepage/public-cache.ts';
 import { startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal } from '#test/fixtures/portal.ts';
 

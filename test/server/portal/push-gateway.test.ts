@@ -6,7 +6,7 @@
 import t from 'tap';
 import { createECDH, randomBytes } from 'node:crypto';
 import webPush from 'web-push';
-import { cacheKindOf } from '#server/homepage/public-cache.ts';
+import { cacheKindOf } from '#server/portal/homepage/public-cache.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const VAPID = { ...webPush.generateVAPIDKeys(), subject: 'mailto:reading@library.example.org' };

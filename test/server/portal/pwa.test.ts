@@ -7,7 +7,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { PROJECT_ROOT } from '#server/app.ts';
+import { PROJECT_ROOT } from '#server/portal/app.ts';
 import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const api = await startReferenceApi();

@@ -8,7 +8,7 @@ import t, { type Test } from 'tap';
 import { Agent, request } from 'undici';
 import { PORTAL_HEADER } from '#shared/http.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { plainHttpWarning } from '#server/scheme.ts';
+import { plainHttpWarning } from '#server/portal/scheme.ts';
 import { buildTestPortal, startReferenceApi, type TestPortal } from '#test/fixtures/portal.ts';
 import { selfSignedCertificate } from '#test/fixtures/tls.ts';
 

@@ -5,9 +5,9 @@
  */
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import type { HomepageClient } from '#server/homepage/client.ts';
+import { buildApp } from '#server/portal/app.ts';
+import { loadConfig } from '#server/portal/config.ts';
+import type { HomepageClient } from '#server/portal/homepage/client.ts';
 import { redactUrl } from '#server/logger.ts';
 import { startPortalProcess } from '#test/fixtures/process.ts';
 

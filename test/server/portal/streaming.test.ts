@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import t from 'tap';
-import { PROJECT_ROOT } from '#server/app.ts';
+import { PROJECT_ROOT } from '#server/portal/app.ts';
 import { startFakeUpstream, type RecordedRequest } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal } from '#test/fixtures/portal.ts';
 import type { ServerResponse } from 'node:http';

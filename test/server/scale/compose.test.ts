@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DCLinter } from 'dclint';
 import { parse } from 'yaml';
-import { PortalEnv } from '#server/config.ts';
+import { PortalEnv } from '#server/portal/config.ts';
 import { ApiEnv } from '#server/homepage-api/settings.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');

@@ -1,6 +1,6 @@
 /** The scale-out settings: defaults that keep `npm start` zero-setup, and checked values. */
 import t from 'tap';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, loadConfig } from '#server/portal/config.ts';
 
 const base = { HOMEPAGE_API_URL: 'http://127.0.0.1:4000' };
 

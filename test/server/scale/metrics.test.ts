@@ -7,7 +7,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
-import { UPSTREAM_PATTERNS, upstreamOperation } from '#server/scale/upstream-operations.ts';
+import { UPSTREAM_PATTERNS, upstreamOperation } from '#server/portal/scale/upstream-operations.ts';
 import { buildTestPortal, Jar, metricsListener, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleSum, sampleValue, type Family } from './prometheus-text.ts';
 

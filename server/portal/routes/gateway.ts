@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { safeHomepageUrl } from '../homepage/paths.ts';
-import { redactUrl } from '../logger.ts';
+import { redactUrl } from '../../logger.ts';
 import type { HomepageMethod } from '../homepage/client.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';

@@ -8,7 +8,7 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyAnswer } from '#shared/contract/common.ts';
-import { redactPath } from '../logger.ts';
+import { redactPath } from '../../logger.ts';
 
 export type HomepageMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -11,7 +11,7 @@ import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { CacheTtls } from './homepage/public-cache.ts';
 import type { SchemePolicy } from './scheme.ts';
-import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from './env.ts';
+import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from '../env.ts';
 
 export { ConfigError };
 export type { PublicConfig };

@@ -28,7 +28,7 @@ import { sameOrigin } from './auth/same-origin.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
-import { loggerOptions, stdoutDestination } from './logger.ts';
+import { loggerOptions, stdoutDestination } from '../logger.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -44,7 +44,7 @@ import { overloadProtection } from './scale/overload.ts';
 import { sharedRateLimitStore } from './scale/rate-limit-store.ts';
 import { RedisLink } from './scale/redis.ts';
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface BuildOptions {
   /** Override the logger (tests pass a stream to capture logs, or false). */
