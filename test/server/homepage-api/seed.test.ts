@@ -25,8 +25,9 @@ t.test('seeding twice changes nothing, and a second start is quick', async (t) =
   await seed(db, resolveSettings({ clock: () => Date.parse('2026-12-25T10:00:00+09:00') }));
   const second = performance.now() - started;
   t.same(await counts(db), before, 'same rows after a second seeding, even on another day');
-  t.ok(first < 2000, `first seeding ${first.toFixed(0)} ms`);
-  t.ok(second < 500, `second seeding ${second.toFixed(0)} ms`);
+  // Side by side rather than against a clock (a loaded machine slows both): a second start
+  // finds the seed in place and skips it, so it costs a small part of the first.
+  t.ok(second < first / 4, `second seeding ${second.toFixed(0)} ms against the first's ${first.toFixed(0)} ms`);
   t.ok((before[1] ?? 0) >= 2000, 'at least 2,000 books');
 
   // Seeded activity obeys the caps and the ledger matches the activities.
