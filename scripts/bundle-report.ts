@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pages } from '#shared/routes.ts';
+import { CLIENT_MANIFEST, chunkFiles, type ClientManifest } from '#server/portal/ssr/manifest.ts';
 
 export const BUDGET = {
   /** JavaScript of a first visit, gzip as sent: the pages a visitor lands on (issue 9's 110 KB, read as 110,000 bytes; decision 0122). */
@@ -19,16 +20,9 @@ export const BUDGET = {
   fontBytes: 150 * 1024,
 } as const;
 
-interface Chunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist/client');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(join(root, CLIENT_MANIFEST), 'utf8')) as ClientManifest;
 const entryKey = manifest['index.html'] ? 'index.html' : undefined;
 if (!entryKey) throw new Error('No entry in the client manifest: run `npm run build` first');
 
@@ -52,19 +46,6 @@ function sizes(file: string) {
   return s;
 }
 
-/** The chunks a page needs on first visit: the entry's static imports and the page's. */
-function chunksOf(keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imp of chunk.imports ?? []) visit(imp);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
 /** Fonts the page head preloads (decision 0034: none — the faces load after the first paint). */
 function preloadedFonts(): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -86,7 +67,8 @@ for (const page of pages) {
   seen.add(name);
   const pageKey = `pages/${name}/${name}-page.tsx`;
   if (!manifest[pageKey]) continue;
-  const files = [...chunksOf([entryKey, pageKey])].filter((f) => f.endsWith('.js'));
+  // The chunks a page needs on first visit: the entry, its static imports and the page's.
+  const files = [...chunkFiles(manifest, [entryKey, pageKey])].filter((f) => f.endsWith('.js'));
   const total = files.reduce(
     (t, f) => {
       const s = sizes(f);

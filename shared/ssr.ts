@@ -1,5 +1,5 @@
 /**
- * The contract between the Fastify SSR plugin (server/portal/plugins/ssr.ts) and the
+ * The contract between the Fastify SSR plugin (server/portal/ssr/plugin.ts) and the
  * Vite-built SSR entry (client/entry-server.tsx). Types only.
  */
 import type { LoginBody } from './contract/auth.ts';

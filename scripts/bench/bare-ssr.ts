@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyAnswer } from '#shared/contract/common.ts';
 import { queryString } from '#shared/http.ts';
 import type { LoadContext, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
-import { compileTemplate } from '#server/portal/plugins/template.ts';
+import { compileTemplate } from '#server/portal/ssr/template.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const api = process.env['HOMEPAGE_API_URL'];

@@ -8,9 +8,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
-import { safeHomepageUrl } from '../homepage/paths.ts';
 import { redactUrl } from '../../logger.ts';
 import type { HomepageMethod } from '../homepage/client.ts';
+import { forwardForRequest } from '../homepage/for-request.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
 
@@ -20,6 +20,9 @@ export interface GatewayOptions {
 
 /** Server-to-server calls (sign-in, tokens): never reachable from the browser. */
 const PORTAL_ONLY = /^\/api\/v1\/homepage\/auth(?:\/|$)/;
+
+/** The browser reaches every homepage path but the portal-only ones. */
+const mayForward = (path: string): boolean => !PORTAL_ONLY.test(path);
 
 const METHODS: HomepageMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -72,18 +75,13 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       params: { type: 'object', properties: { '*': { type: 'string', maxLength: 1024 } } },
     },
     handler: async (req, reply) => {
-      const target = safeHomepageUrl(req.raw.url ?? '');
-      if (!target || PORTAL_ONLY.test(target.path)) {
+      // HEAD (Fastify's automatic HEAD route) is asked upstream as GET; Fastify drops the body.
+      const method = req.method === 'HEAD' ? 'GET' : (req.method as HomepageMethod);
+      const result = await forwardForRequest(opts.auth, req, reply, { method, rawUrl: req.raw.url ?? '', body: req.body, mayForward });
+      if (result === 'refused') {
         req.log.warn({ url: redactUrl(req.url) }, 'gateway refused a path outside the homepage API');
         return reply.code(400).send({ result: 'error', msg: serverMessages.error.forbiddenPath });
       }
-      const result = await opts.auth.call(req, reply, {
-        // HEAD (Fastify's automatic HEAD route) is asked upstream as GET; Fastify drops the body.
-        method: req.method === 'HEAD' ? 'GET' : (req.method as HomepageMethod),
-        path: target.path,
-        query: target.query,
-        body: req.body,
-      });
       reply.header('cache-control', 'no-store');
       if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });
       // The API's own JSON, checked by the client, forwarded without being written again.

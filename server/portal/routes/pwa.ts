@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { serverMessages } from '#shared/messages-server.ts';
 import { BACKGROUND_COLOR, ICONS, MANIFEST_PATH, OFFLINE_PATH, THEME_COLOR } from '#shared/pwa.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { escapeHtml } from '../plugins/template.ts';
+import { escapeHtml } from '../ssr/template.ts';
 
 export interface PwaRoutesOptions {
   root: string;

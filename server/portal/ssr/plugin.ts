@@ -4,25 +4,28 @@
  * before the first byte; the page then streams with React 19's
  * renderToPipeableStream — on shell ready for browsers, when all is ready for
  * crawlers — inside the index.html template, with the CSP nonce on every script.
+ * The folder: this plugin (render a page for a request), render-request.ts (what the render
+ * reads from the request), page-stream.ts (the body), template.ts, manifest.ts (preload
+ * links), page-cache.ts (visitors' pages) and static-files.ts (built files). Loaders reach
+ * the homepage API through ../homepage/for-request.ts, the gateway's path.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
 import fp from 'fastify-plugin';
 import fastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { queryString } from '#shared/http.ts';
-import { DISPLAY_COOKIE, displayAttributes, formatDisplay, parseDisplay } from '#shared/display.ts';
+import { DISPLAY_COOKIE, displayAttributes, parseDisplay } from '#shared/display.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
-import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
-import { JS_COOKIE, type HomepageTransport, type PortalTransport, type RenderOutcome, type SsrEntry } from '#shared/ssr.ts';
+import type { PortalTransport, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
 import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
-import { HOMEPAGE_PREFIX, safeHomepageUrl } from '../homepage/paths.ts';
+import { homepageTransport } from '../homepage/for-request.ts';
+import { loadBuiltAssets, type BuiltAssets } from './manifest.ts';
 import { VisitorPageCache, withNonce, type PageCacheOutcome } from './page-cache.ts';
+import { PageStream } from './page-stream.ts';
+import { fetchRequestOf, hasOnlyVisitorCookies, originOf, wantsWholePage } from './render-request.ts';
+import { staticFileOptions } from './static-files.ts';
 import { compileTemplate, escapeHtml, type PageTemplate } from './template.ts';
 
 export interface SsrOptions {
@@ -49,75 +52,12 @@ declare module 'fastify' {
   }
 }
 
-/** Files of the build whose name carries their content hash (Vite's `name-<hash>.ext`). */
-const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
-
-const BOT_UA = /bot|crawl|spider|slurp|yeti|daum(?:oa)?|bingpreview|facebookexternalhit|kakaotalk-scrap|lighthouse/i;
-
 function isSsrEntry(v: unknown): v is SsrEntry {
   return typeof v === 'object' && v !== null && typeof (v as SsrEntry).render === 'function';
 }
 
-/**
- * A stream that starts with the template head and ends with its tail; the tail (with the
- * hydration data) is made once React has written everything.
- */
-class PageStream extends Transform {
-  readonly #tail: () => Promise<string>;
-  /** When the page may be cached: its HTML so far, and who takes the whole of it. */
-  readonly #kept: { parts: string[]; take: (html: string) => void } | undefined;
-  constructor(head: string, tail: () => Promise<string>, keep?: (html: string) => void) {
-    super();
-    this.#tail = tail;
-    this.#kept = keep ? { parts: [head], take: keep } : undefined;
-    this.push(head);
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.#kept?.parts.push(chunk.toString('utf8'));
-    cb(null, chunk);
-  }
-  override _flush(cb: TransformCallback): void {
-    this.#tail().then(
-      (tail) => {
-        if (this.#kept) this.#kept.take(this.#kept.parts.join('') + tail);
-        cb(null, tail);
-      },
-      (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
-    );
-  }
-}
-
-/** Cookies a visitor's page may carry and still be shared: whether scripts run, and the display settings. */
-const VISITOR_COOKIES: ReadonlySet<string> = new Set([JS_COOKIE, DISPLAY_COOKIE]);
-
-/** Crawlers, and browsers that have not shown they run our script, get the whole page (decision 0030). */
-function wantsWholePage(req: FastifyRequest): boolean {
-  return BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';
-}
-
 function errorPage(siteName: string): string {
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.pageTitle)} | ${escapeHtml(siteName)}</title></head><body><main><h1>${escapeHtml(messages.error.pageTitle)}</h1><p>${escapeHtml(messages.error.temporary)}</p><p><a href="${HOME_PATH}">${escapeHtml(messages.shell.home)}</a></p></main></body></html>`;
-}
-
-/**
- * The homepage API for loaders and actions on the server: the same client, in-process, on
- * behalf of the member (token attached, refresh-and-retry, cookies set on this reply).
- */
-function ssrHomepage(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): HomepageTransport {
-  return {
-    async request(method, path, init) {
-      const target = safeHomepageUrl(`${HOMEPAGE_PREFIX}${path}`);
-      if (!target) throw new Error(`A page asked for an invalid homepage path: ${path}`);
-      const result = await auth.call(req, reply, {
-        method,
-        path: target.path,
-        query: queryString(init.query),
-        ...(init.body !== undefined ? { body: init.body } : {}),
-      });
-      if (!result.ok) return { result: 'error', msg: messages.error.temporary, code: 'unavailable' };
-      return result.body;
-    },
-  };
 }
 
 /** The portal's sign-in routes for page actions run on the server (forms posted without JavaScript). */
@@ -125,57 +65,6 @@ function ssrPortal(opts: SsrOptions, req: FastifyRequest, reply: FastifyReply): 
   return {
     login: async (body) => (await opts.signIn.signIn(req, reply, body)).answer,
     refreshSession: async () => (await refreshSession(opts.auth, req, reply)).answer,
-  };
-}
-
-/** The origin the member's browser used (for absolute links such as the in-app guide's). */
-function originOf(req: FastifyRequest): string {
-  try {
-    return new URL(`${req.protocol}://${req.host}`).origin;
-  } catch {
-    return 'http://localhost';
-  }
-}
-
-interface BuiltAssets {
-  /** modulepreload links for a page: the entry's chunks and the page's, each once (not the entry itself). */
-  preloadsFor(pageModule: string): string[];
-  /** The font faces' stylesheet, linked at the end of the page (decision 0034). */
-  fontsCss: string | undefined;
-}
-
-/** What the production build's client manifest says a page needs. */
-async function loadBuiltAssets(root: string): Promise<BuiltAssets> {
-  type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
-  let manifest: Record<string, Chunk>;
-  try {
-    manifest = JSON.parse(await readFile(join(root, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-  } catch {
-    return { preloadsFor: () => [], fontsCss: undefined };
-  }
-  const entry = manifest['index.html'];
-  const cache = new Map<string, string[]>();
-  return {
-    fontsCss: Object.entries(manifest)
-      .filter(([key]) => key.endsWith('styles/fonts.css'))
-      .map(([, chunk]) => `/${chunk.file}`)[0],
-    preloadsFor(pageModule) {
-      const cached = cache.get(pageModule);
-      if (cached) return cached;
-      const files = new Set<string>();
-      const visit = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || files.has(chunk.file)) return;
-        files.add(chunk.file);
-        for (const imp of chunk.imports ?? []) visit(imp);
-      };
-      for (const imp of entry?.imports ?? []) visit(imp);
-      visit(pageModule);
-      if (entry) files.delete(entry.file);
-      const out = [...files].map((f) => `/${f}`);
-      cache.set(pageModule, out);
-      return out;
-    },
   };
 }
 
@@ -189,7 +78,7 @@ export const ssrPlugin = fp<SsrOptions>(
     function visitorPageKey(req: FastifyRequest, form: boolean): string | undefined {
       // The in-app page reads the browser's user agent: rendered for each request.
       if (!pageCache.enabled || form || req.method !== 'GET' || req.url.startsWith(INAPP_PATH)) return undefined;
-      for (const name of Object.keys(req.cookies)) if (!VISITOR_COOKIES.has(name)) return undefined;
+      if (!hasOnlyVisitorCookies(req)) return undefined;
       return `${wantsWholePage(req) ? 'whole' : 'stream'} ${req.cookies[DISPLAY_COOKIE] ?? ''} ${originOf(req)}${req.url}`;
     }
     const built: BuiltAssets = opts.dev
@@ -200,19 +89,7 @@ export const ssrPlugin = fp<SsrOptions>(
       root: opts.root,
       dev: opts.dev,
       // Built assets: brotli/gzip written at build time; hashed files cached for a year (decision 0034).
-      fastifyStaticOptions: {
-        preCompressed: true,
-        cacheControl: false,
-        setHeaders(reply: FastifyReply, path: string) {
-          if (path.endsWith(SERVICE_WORKER_PATH)) {
-            // The service worker is checked on every visit: a new build reaches members at once.
-            reply.header('cache-control', 'no-cache');
-            reply.header('service-worker-allowed', '/');
-            return;
-          }
-          reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-        },
-      },
+      fastifyStaticOptions: staticFileOptions,
       // Called once in production, on every request in development (fresh modules).
       prepareClient: async (entries) => {
         const mod = entries['ssr'];
@@ -324,19 +201,9 @@ export const ssrPlugin = fp<SsrOptions>(
       try {
         const user = await opts.auth.session(req, reply);
         outcome = await entry.render({
-          request: new Request(new URL(req.url, originOf(req)), {
-            method: options?.form ? 'POST' : 'GET',
-            headers: {
-              accept: req.headers.accept ?? 'text/html',
-              'user-agent': req.headers['user-agent'] ?? '',
-              // Of the member's cookies, loaders see only the display settings (the 화면 설정 page).
-              ...(display ? { cookie: `${DISPLAY_COOKIE}=${formatDisplay(display)}` } : {}),
-              ...(options?.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-            },
-            ...(options?.form ? { body: options.form } : {}),
-          }),
+          request: fetchRequestOf(req, display, options?.form),
           loadContext: {
-            homepage: ssrHomepage(opts.auth, req, reply),
+            homepage: homepageTransport(opts.auth, req, reply),
             portal: ssrPortal(opts, req, reply),
             config: opts.publicConfig,
             session: { user },

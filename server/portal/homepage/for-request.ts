@@ -1,0 +1,48 @@
+/**
+ * The hinge every member call passes through: "call the homepage API for this request".
+ * The path is checked by safeHomepageUrl, then MemberAuth.call sends it on the member's
+ * behalf (token attached, refresh-and-retry on 403, a 401 ends the session, cookies set on
+ * this reply). The gateway forwards the browser's calls through `forwardForRequest`; page
+ * loaders and actions on the server reach the same path through `homepageTransport` (the HomepageTransport
+ * of shared/ssr.ts that client/api/homepage.ts calls during a server render).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { queryString } from '#shared/http.ts';
+import { messages } from '#shared/messages.ts';
+import type { HomepageTransport } from '#shared/ssr.ts';
+import type { MemberAuth } from '../auth/member-auth.ts';
+import type { HomepageMethod, HomepageResult } from './client.ts';
+import { HOMEPAGE_PREFIX, safeHomepageUrl } from './paths.ts';
+
+/**
+ * The browser's own call, as it asked (`rawUrl` is the request's URL under the prefix, query
+ * string included). `refused` when the path is unsafe or one the browser may not reach.
+ */
+export async function forwardForRequest(
+  auth: MemberAuth,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  call: { method: HomepageMethod; rawUrl: string; body: unknown; mayForward: (path: string) => boolean },
+): Promise<HomepageResult | 'refused'> {
+  const target = safeHomepageUrl(call.rawUrl);
+  if (!target || !call.mayForward(target.path)) return 'refused';
+  return auth.call(req, reply, { method: call.method, path: target.path, query: target.query, body: call.body });
+}
+
+/** The homepage API for loaders and actions rendered on the server, on behalf of this request's member. */
+export function homepageTransport(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): HomepageTransport {
+  return {
+    async request(method, path, init) {
+      const target = safeHomepageUrl(`${HOMEPAGE_PREFIX}${path}`);
+      if (!target) throw new Error(`A page asked for an invalid homepage path: ${path}`);
+      const result = await auth.call(req, reply, {
+        method,
+        path: target.path,
+        query: queryString(init.query),
+        ...(init.body !== undefined ? { body: init.body } : {}),
+      });
+      if (!result.ok) return { result: 'error', msg: messages.error.temporary, code: 'unavailable' };
+      return result.body;
+    },
+  };
+}

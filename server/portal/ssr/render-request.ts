@@ -1,0 +1,49 @@
+/**
+ * What a page render reads from the member's request: whether the page streams or comes
+ * whole (decision 0030), the origin the browser used, whether a visitor's page may be shared
+ * (decision 0037), and the Fetch `Request` the SSR entry's router sees, which carries of the
+ * member's cookies only the display settings.
+ */
+import type { FastifyRequest } from 'fastify';
+import { DISPLAY_COOKIE, formatDisplay, type DisplaySettings } from '#shared/display.ts';
+import { JS_COOKIE } from '#shared/ssr.ts';
+
+const BOT_UA = /bot|crawl|spider|slurp|yeti|daum(?:oa)?|bingpreview|facebookexternalhit|kakaotalk-scrap|lighthouse/i;
+
+/** Cookies a visitor's page may carry and still be shared: whether scripts run, and the display settings. */
+const VISITOR_COOKIES: ReadonlySet<string> = new Set([JS_COOKIE, DISPLAY_COOKIE]);
+
+/** Crawlers, and browsers that have not shown they run our script, get the whole page (decision 0030). */
+export function wantsWholePage(req: FastifyRequest): boolean {
+  return BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';
+}
+
+/** The origin the member's browser used (for absolute links such as the in-app guide's). */
+export function originOf(req: FastifyRequest): string {
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    return 'http://localhost';
+  }
+}
+
+/** Whether the request carries nothing but a visitor's cookies (its page may be shared, decision 0037). */
+export function hasOnlyVisitorCookies(req: FastifyRequest): boolean {
+  for (const name of Object.keys(req.cookies)) if (!VISITOR_COOKIES.has(name)) return false;
+  return true;
+}
+
+/** The Fetch request the SSR entry renders: GET, or POST with the form a page action reads. */
+export function fetchRequestOf(req: FastifyRequest, display: DisplaySettings | undefined, form: URLSearchParams | undefined): Request {
+  return new Request(new URL(req.url, originOf(req)), {
+    method: form ? 'POST' : 'GET',
+    headers: {
+      accept: req.headers.accept ?? 'text/html',
+      'user-agent': req.headers['user-agent'] ?? '',
+      // Of the member's cookies, loaders see only the display settings (the 화면 설정 page).
+      ...(display ? { cookie: `${DISPLAY_COOKIE}=${formatDisplay(display)}` } : {}),
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    ...(form ? { body: form } : {}),
+  });
+}
