@@ -10,7 +10,7 @@
  * page's installability as Chromium sees it. Exits 1 when a page misses its targets.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -184,6 +184,12 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<v
   lines.push(
     `| ${name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${audits['largest-contentful-paint']?.displayValue ?? ''} | ${audits['total-blocking-time']?.displayValue ?? ''} | ${audits['cumulative-layout-shift']?.displayValue ?? ''} |`,
   );
+  if (process.env['LHR_DIR']) writeFileSync(join(process.env['LHR_DIR'], `${name}.json`), JSON.stringify(lhr));
+  // What blocks the main thread, when the score misses: the long tasks and whose script they ran.
+  const longTasks = audits['long-tasks']?.details;
+  if (score('performance') < TARGETS.performance && longTasks && longTasks.type === 'table') {
+    for (const item of longTasks.items.slice(0, 5)) console.log(`  ${name}: long task ${Math.round(Number(item['duration']))} ms at ${Math.round(Number(item['startTime']))} ms ${String(item['url']).replace(base, '')}`);
+  }
   for (const id of ['largest-contentful-paint-element', 'render-blocking-resources', 'unused-javascript', 'layout-shifts']) {
     const a = audits[id];
     if (a && a.score !== null && a.score < 1) console.log(`  ${name}: ${id} — ${a.displayValue ?? a.title}`);
