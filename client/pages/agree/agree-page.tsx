@@ -12,7 +12,7 @@ import { HOME_PATH } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { portal } from '#client/api/portal.ts';
-import { firstMissing, formError, formOk, FormMessage, field, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { firstMissing, formError, formOk, FormMessage, field, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { loadSystemContent } from '#client/components/system-content.tsx';
 import { rereadSession, signOut } from '#client/session/actions.ts';
 import { useSessionStore, useSessionUser } from '#client/session/session-context.tsx';

@@ -8,7 +8,7 @@ import type { AuthenticationListAnswer, EduTypesAnswer } from '#shared/contract/
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
-import { checkRequired } from '#client/components/required.ts';
+import { checkRequired } from '#client/forms/required.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { eduText as t } from './messages.ts';
 

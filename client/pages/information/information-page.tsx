@@ -15,7 +15,7 @@ import { INFORMATION_PATH } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { portal } from '#client/api/portal.ts';
 import { formatDate, formatDay } from '#client/components/format.ts';
-import { field, fieldState, firstMissing, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { field, fieldState, firstMissing, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { rereadSession } from '#client/session/actions.ts';
 import { useSessionStore } from '#client/session/session-context.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';

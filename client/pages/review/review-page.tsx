@@ -21,12 +21,12 @@ import { homepage } from '#client/api/homepage.ts';
 import { LazyBookPicker as BookPicker } from '#client/components/lazy-book-picker.tsx';
 import { bookOf, isbnParam, isIsbn, pickerSearch } from '#client/components/book-lookup.ts';
 import { ChosenBook } from '#client/components/chosen-book.tsx';
-import { CharCounterTextarea } from '#client/components/char-counter.tsx';
-import { EarnResult, type Earned } from '#client/components/earn-result.tsx';
-import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
-import { field, fieldState, firstMissing, formError, FormMessage, formOk, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { CharCounterTextarea } from '#client/forms/char-counter.tsx';
+import { EarnResult, type Earned } from '#client/forms/earn-result.tsx';
+import { earnAnswerResult, initial, keptValues } from '#client/forms/earn-action.ts';
+import { field, fieldState, firstMissing, formError, FormMessage, formOk, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { MonthStatus } from '#client/components/month-status.tsx';
-import { normaliseText, reviewLengthProblem } from '#client/components/text-length.ts';
+import { normaliseText, reviewLengthProblem } from '#client/forms/text-length.ts';
 
 const FIELDS = ['isbn', 'review_key', 'title', 'rating', 'content'] as const;
 

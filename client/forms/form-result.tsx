@@ -1,4 +1,9 @@
 /**
+ * The form kit (client/forms/, decision 0124): what the pages' forms share — an action's
+ * answer and its helpers (this file), the required-field rule (required.ts), lengths as
+ * the API counts them (text-length.ts), fields (text-field.tsx, select-field.tsx,
+ * char-counter.tsx) and an earning write's answer (earn-action.ts, earn-result.tsx).
+ *
  * Page actions (forms) work with and without JavaScript (decision 0031): the same action
  * runs in the browser (react-router's <Form>) or on the server (a native form post).
  * Its answer is a FormResult: with JavaScript the page alerts it in a dialog and moves
