@@ -12,7 +12,6 @@
  */
 import { useEffect } from 'react';
 import { data } from 'react-router-dom';
-import { consentMessage, requiredMessage } from '#shared/messages-form.ts';
 import { loadContextOf } from '../api/context.ts';
 import { useDialogs } from '../shell/dialogs.tsx';
 
@@ -43,24 +42,6 @@ export function formError(
 
 export function formOk<T>(context: unknown, value: T, message?: string): FormResult<T> {
   return { ok: true, by: onServer(context) ? 'server' : 'browser', value, ...(message ? { message } : {}) };
-}
-
-export interface RequiredField {
-  name: string;
-  label: string;
-  /** A consent checkbox: "{label}에 동의해 주세요." */
-  consent?: boolean;
-}
-
-/** The generic required-field check (docs/product.md §5) on submitted values: the first missing field. */
-export function firstMissing(form: FormData, fields: readonly RequiredField[]): { field: string; message: string } | null {
-  for (const f of fields) {
-    const v = form.get(f.name);
-    if (typeof v !== 'string' || v.trim() === '') {
-      return { field: f.name, message: f.consent ? consentMessage(f.label) : requiredMessage(f.label) };
-    }
-  }
-  return null;
 }
 
 /** Text of a submitted field ('' when absent). */

@@ -1,33 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequired } from './required.ts';
+import { firstMissing } from './required.ts';
 
-function form(html: string): HTMLFormElement {
-  document.body.innerHTML = `<form>${html}</form>`;
-  const f = document.querySelector('form');
-  if (!f) throw new Error('no form');
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
   return f;
 }
 
+const NAME_AND_PHONE = [{ name: 'user_name', label: '이름' }, { name: 'phone', label: '휴대전화 번호' }];
+
 describe('generic required-field check (docs/product.md §5)', () => {
-  it('names the first empty field with the right particle and focuses it', () => {
-    const f = form('<input name="user_name" value=""><input name="phone" value="">');
-    const r = checkRequired(f, [{ name: 'user_name', label: '이름' }, { name: 'phone', label: '휴대전화 번호' }]);
-    expect(r).toMatchObject({ ok: false, message: '이름을 입력해 주세요.' });
-    if (!r.ok) expect(r.focus?.getAttribute('name')).toBe('user_name');
-    (f.elements.namedItem('user_name') as HTMLInputElement).value = '김서연';
-    expect(checkRequired(f, [{ name: 'user_name', label: '이름' }, { name: 'phone', label: '휴대전화 번호' }])).toMatchObject({
+  it('names the first empty field with the right particle, for the action to focus', () => {
+    expect(firstMissing(form({ user_name: '', phone: '' }), NAME_AND_PHONE)).toEqual({ field: 'user_name', message: '이름을 입력해 주세요.' });
+    expect(firstMissing(form({ user_name: '김서연', phone: '  ' }), NAME_AND_PHONE)).toEqual({
+      field: 'phone',
       message: '휴대전화 번호를 입력해 주세요.',
     });
   });
-  it('asks for consent on an unchecked required checkbox', () => {
-    const f = form('<input type="checkbox" name="agree_terms">');
-    expect(checkRequired(f, [{ name: 'agree_terms', label: '이용약관' }])).toMatchObject({ ok: false, message: '이용약관에 동의해 주세요.' });
+  it('counts a field that was not sent (a radio group left unchosen) as empty', () => {
+    expect(firstMissing(form({}), [{ name: 'rating', label: '별점' }])).toEqual({ field: 'rating', message: '별점을 입력해 주세요.' });
   });
-  it('says the form cannot be found', () => {
-    expect(checkRequired(null, [])).toEqual({ ok: false, message: '요청하신 양식을 찾을 수 없습니다.' });
-    expect(checkRequired(form(''), [{ name: 'missing', label: '이름' }])).toEqual({ ok: false, message: '요청하신 양식을 찾을 수 없습니다.' });
+  it('asks for consent on an unchecked required checkbox', () => {
+    expect(firstMissing(form({}), [{ name: 'agree_terms', label: '이용약관', consent: true }])).toEqual({
+      field: 'agree_terms',
+      message: '이용약관에 동의해 주세요.',
+    });
   });
   it('passes when all are filled', () => {
-    expect(checkRequired(form('<input name="a" value="x">'), [{ name: 'a', label: '아이디' }])).toEqual({ ok: true });
+    expect(firstMissing(form({ a: 'x', agree: 'Y' }), [{ name: 'a', label: '아이디' }, { name: 'agree', label: '약관', consent: true }])).toBeNull();
   });
 });

@@ -1,30 +1,26 @@
 /**
- * The generic required-field check (docs/product.md §5): the first empty field of the form gets
- * "{label}을/를 입력해 주세요." (a consent checkbox: "{label}에 동의해 주세요.") and the
- * focus; a missing form gets "요청하신 양식을 찾을 수 없습니다.".
+ * The generic required-field check (docs/product.md §5), the one rule every form's action
+ * applies to what was submitted: the first empty field gets "{label}을/를 입력해 주세요."
+ * (a consent checkbox: "{label}에 동의해 주세요.") and the focus (form-result.tsx). A post
+ * that is not the form at all (no intent, no key) is the action's own
+ * "요청하신 양식을 찾을 수 없습니다.".
  */
-import { messages } from '#shared/messages.ts';
 import { consentMessage, requiredMessage } from '#shared/messages-form.ts';
 
 export interface RequiredField {
   name: string;
   label: string;
+  /** A consent checkbox: "{label}에 동의해 주세요." */
+  consent?: boolean;
 }
 
-export type RequiredCheck = { ok: true } | { ok: false; message: string; focus?: HTMLElement };
-
-export function checkRequired(form: HTMLFormElement | null, fields: readonly RequiredField[]): RequiredCheck {
-  if (!form) return { ok: false, message: messages.form.notFound };
+/** The first required field left empty (blank, or absent: an unchecked box or radio group), or null. */
+export function firstMissing(form: FormData, fields: readonly RequiredField[]): { field: string; message: string } | null {
   for (const f of fields) {
-    const el = form.elements.namedItem(f.name);
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) {
-      return { ok: false, message: messages.form.notFound };
-    }
-    if (el instanceof HTMLInputElement && el.type === 'checkbox') {
-      if (!el.checked) return { ok: false, message: consentMessage(f.label), focus: el };
-    } else if (el.value.trim() === '') {
-      return { ok: false, message: requiredMessage(f.label), focus: el };
+    const v = form.get(f.name);
+    if (typeof v !== 'string' || v.trim() === '') {
+      return { field: f.name, message: f.consent ? consentMessage(f.label) : requiredMessage(f.label) };
     }
   }
-  return { ok: true };
+  return null;
 }

@@ -17,7 +17,8 @@ import { bookOf, isbnParam, isIsbn, pickerSearch } from '#client/components/book
 import { ChosenBook } from '#client/components/chosen-book.tsx';
 import { EarnResult, type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult, initial, keptValues } from '#client/forms/earn-action.ts';
-import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { field, fieldState, formError, FormMessage, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { firstMissing } from '#client/forms/required.ts';
 import { MonthStatus } from '#client/components/month-status.tsx';
 import { diaryLengthProblem, normaliseText } from '#client/forms/text-length.ts';
 
