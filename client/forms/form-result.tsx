@@ -50,6 +50,21 @@ export function field(form: FormData, name: string): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** The submitted text fields, kept so a refused form posted without JavaScript comes back filled in. */
+export function keptValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const v = form.get(name);
+    if (typeof v === 'string') out[name] = v;
+  }
+  return out;
+}
+
+/** The value a form may start with: what was posted (a refusal without JavaScript), else the default. */
+export function initial(result: FormResult<unknown> | undefined, name: string, fallback = ''): string {
+  return (result && !result.ok ? result.values?.[name] : undefined) ?? fallback;
+}
+
 /**
  * In the browser: alert a refused submission and focus its field, or hand a success to
  * `onOk`. Runs once per action answer.

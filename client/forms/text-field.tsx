@@ -4,8 +4,7 @@
  * (`<id>-hint` unless named, read with the field), something shown above the input and a unit after it.
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { initial } from './earn-action.ts';
-import { fieldState, type FormResult } from './form-result.tsx';
+import { fieldState, initial, type FormResult } from './form-result.tsx';
 
 type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'maxLength' | 'min' | 'max' | 'autoComplete' | 'autoCapitalize'>;
 

@@ -9,8 +9,7 @@ import type { AuthenticationListAnswer, EduTypesAnswer } from '#shared/contract/
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
-import { initial, keptValues } from '#client/forms/earn-action.ts';
-import { field, formError, FormMessage, formOk, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { field, formError, FormMessage, formOk, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { TextField } from '#client/forms/text-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';

@@ -23,8 +23,8 @@ import { bookOf, isbnParam, isIsbn, pickerSearch } from '#client/components/book
 import { ChosenBook } from '#client/components/chosen-book.tsx';
 import { CharCounterTextarea } from '#client/forms/char-counter.tsx';
 import { EarnResult, type Earned } from '#client/forms/earn-result.tsx';
-import { earnAnswerResult, initial, keptValues } from '#client/forms/earn-action.ts';
-import { field, fieldState, formError, FormMessage, formOk, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { earnAnswerResult } from '#client/forms/earn-action.ts';
+import { field, fieldState, formError, FormMessage, formOk, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { MonthStatus } from '#client/components/month-status.tsx';
 import { normaliseText, reviewLengthProblem } from '#client/forms/text-length.ts';
