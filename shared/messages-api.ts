@@ -1,9 +1,11 @@
 /**
  * Korean messages the reference homepage API answers with (`msg`, shown to members as
- * is). Kept apart from shared/messages.ts so the browser bundle does not carry them. Polite and short; requests end in "-해 주세요"; particles come
- * from es-hangul's josa for the word they follow.
+ * is). Kept apart from shared/messages.ts so the browser bundle does not carry them (only
+ * the point statement's chunk takes `activityNames`). Polite and short; requests end in
+ * "-해 주세요"; particles come from es-hangul's josa for the word they follow.
  */
 import { josa } from 'es-hangul';
+import type { ActivityType } from './contract/points.ts';
 
 const n = (v: number) => v.toLocaleString('ko-KR');
 
@@ -73,7 +75,7 @@ export const apiFieldLabels: Readonly<Record<string, string>> = {
   next_meeting_on: '다음 모임 날짜',
 };
 
-/** Activity names as members know them (point list, counts, messages). */
+/** Activity names as members know them (point list, counts, messages, my page's statement). */
 export const activityNames = {
   diary: '독서일지',
   review: '서평',
@@ -84,7 +86,7 @@ export const activityNames = {
   edu: '교육 인증',
   checkin: '챌린지 출석',
   challenge: '21일 챌린지 완주',
-} as const;
+} as const satisfies Record<ActivityType, string>;
 
 /** FAQ categories as members know them. */
 export const faqCategoryNames = {

@@ -14,7 +14,8 @@ import { GOAL_BOOKS } from '#shared/contract/goal-books.ts';
 import type { BooksRead, UserStatistics } from '#shared/contract/statistics.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
-import { field, fieldState, firstMissing, formError, FormMessage, formOk, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { field, fieldState, formError, FormMessage, formOk, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { firstMissing } from '#client/forms/required.ts';
 import {
   GOAL_CHART, MONTH_CHART, TYPE_CHART, goalChart, labelX, monthChart, typeChart,
   type GoalChart, type MonthChart, type TypeChart,

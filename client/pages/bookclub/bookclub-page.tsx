@@ -14,10 +14,11 @@ import { bookclubText as t, meetingText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { isIsbn } from '#client/components/book-lookup.ts';
 import { Skeleton } from '#client/components/deferred.tsx';
-import { field, firstMissing, formError, formOk, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
-import { normaliseText } from '#client/components/text-length.ts';
+import { field, formError, formOk, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { firstMissing } from '#client/forms/required.ts';
+import { normaliseText } from '#client/forms/text-length.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
-import { SelectField } from '#client/components/select-field.tsx';
+import { SelectField } from '#client/forms/select-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 
 const PAGE_SIZE = 6;

@@ -7,8 +7,7 @@ import { Form, Link, useNavigation } from 'react-router-dom';
 import { earnPoints, earnSentenceOf, pointsRule, programmeLabels } from '#shared/messages-programme.ts';
 import { meetingText } from './messages.ts';
 import type { Detail, MeetingResult } from './bookclub-page.tsx';
-import { initial } from '#client/components/earn-action.ts';
-import { fieldState, FormMessage, type FormResult } from '#client/components/form-result.tsx';
+import { fieldState, FormMessage, initial, type FormResult } from '#client/forms/form-result.tsx';
 import { formatDay } from '#client/components/format.ts';
 
 export function MeetingForm({ detail, result }: { detail: Detail; result: FormResult<MeetingResult> | undefined }) {

@@ -5,7 +5,7 @@ import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { ContentSections } from '#client/components/content-sections.tsx';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
-import { SelectField } from '#client/components/select-field.tsx';
+import { SelectField } from '#client/forms/select-field.tsx';
 import { loadSystemContent } from '#client/components/system-content.tsx';
 import { formatPhone } from '#client/components/format.ts';
 import { bookstoreText as t } from './messages.ts';

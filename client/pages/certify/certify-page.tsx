@@ -23,8 +23,8 @@ import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { bookOf, isbnParam, pickerSearch, searchQuery } from '#client/components/book-lookup.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { useDocumentTitle } from '#client/components/document-title.ts';
-import { EarnResult, type Earned } from '#client/components/earn-result.tsx';
-import type { FormResult } from '#client/components/form-result.tsx';
+import { EarnResult, type Earned } from '#client/forms/earn-result.tsx';
+import type { FormResult } from '#client/forms/form-result.tsx';
 import { monthStartOf, seoulToday } from '#client/components/seoul-day.ts';
 
 // Each kind's form is its own chunk: a visit downloads only the form it shows (decision 0034).

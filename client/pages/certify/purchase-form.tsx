@@ -4,13 +4,14 @@ import { requiredMessage } from '#shared/messages-form.ts';
 import { programmeMessages } from '#shared/messages-programme.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { isIsbn } from '#client/components/book-lookup.ts';
-import { type Earned } from '#client/components/earn-result.tsx';
-import { earnAnswerResult, initial, keptValues } from '#client/components/earn-action.ts';
-import { field, fieldState, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
-import { normaliseText } from '#client/components/text-length.ts';
+import { type Earned } from '#client/forms/earn-result.tsx';
+import { earnAnswerResult } from '#client/forms/earn-action.ts';
+import { field, fieldState, formError, FormMessage, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
+import { firstMissing } from '#client/forms/required.ts';
+import { normaliseText } from '#client/forms/text-length.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
-import { TextField } from '#client/components/text-field.tsx';
+import { TextField } from '#client/forms/text-field.tsx';
 
 
 type PurchaseData = Extract<CertForm, { type: 'purchase' }>;

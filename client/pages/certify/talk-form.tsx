@@ -2,12 +2,13 @@
 import { Form, useNavigation } from 'react-router-dom';
 import { formatDay } from '#client/components/format.ts';
 import { homepage } from '#client/api/homepage.ts';
-import { type Earned } from '#client/components/earn-result.tsx';
-import { earnAnswerResult, keptValues } from '#client/components/earn-action.ts';
-import { field, firstMissing, formError, FormMessage, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { type Earned } from '#client/forms/earn-result.tsx';
+import { earnAnswerResult } from '#client/forms/earn-action.ts';
+import { field, formError, FormMessage, useFormFeedback, keptValues, type FormResult } from '#client/forms/form-result.tsx';
+import { firstMissing } from '#client/forms/required.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
-import { TextField } from '#client/components/text-field.tsx';
+import { TextField } from '#client/forms/text-field.tsx';
 
 
 type TalkData = Extract<CertForm, { type: 'authortalk' }>;

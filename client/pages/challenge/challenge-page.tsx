@@ -13,7 +13,7 @@ import { messages } from '#shared/messages.ts';
 import { pageById } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { formatDay } from '#client/components/format.ts';
-import { field, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { field, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { activeRun, buildCalendar, goalDay, monthToShow, type Attendance, type CalendarDay, type CalendarMonth } from './calendar.ts';
 import { challengeText as t } from './messages.ts';

@@ -1,16 +1,22 @@
 /**
  * Education certification (docs/product.md §2 /edu/eduBook): request certification of a completed
- * course (per type, limited per month) and follow the requests.
+ * course (per type, limited per month) and follow the requests. The request form is a page
+ * action: it works without JavaScript (decision 0031).
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import { useState } from 'react';
+import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AuthenticationListAnswer, EduTypesAnswer } from '#shared/contract/activity.ts';
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
-import { checkRequired } from '#client/components/required.ts';
+import { field, formError, FormMessage, formOk, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
+import { firstMissing } from '#client/forms/required.ts';
+import { TextField } from '#client/forms/text-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { eduText as t } from './messages.ts';
+
+const FIELDS = ['edu_type', 'course_name', 'certificate_no', 'completed_on'] as const;
+const MESSAGE_ID = 'edu-message';
 
 interface Data {
   types: EduTypesAnswer['edu_types'];
@@ -26,48 +32,40 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
   return { types: types.result === 'success' ? types.edu_types : [], list: list.result === 'success' ? list : null };
 }
 
+/** The request: the required fields, then the API's answer (its message, with or without points). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, FIELDS);
+  const missing = firstMissing(form, [
+    { name: 'course_name', label: t.course },
+    { name: 'certificate_no', label: t.certificate },
+    { name: 'completed_on', label: t.completedOn },
+  ]);
+  if (missing) return formError(context, missing.message, { field: missing.field, values });
+  const answer = await homepage(context).post('/activity/authentication/edu', {
+    body: {
+      edu_type: field(form, 'edu_type'),
+      course_name: field(form, 'course_name').trim(),
+      certificate_no: field(form, 'certificate_no').trim(),
+      completed_on: field(form, 'completed_on'),
+    },
+  });
+  if (answer.result !== 'success') return formError(context, answer.msg, { values });
+  return formOk(context, answer.activity_key, answer.msg);
+}
+
 export default function EduPage() {
   const { types, list } = useLoaderData<Data>();
+  const result = useActionData<FormResult<number>>();
+  const busy = useNavigation().state === 'submitting';
   const dialogs = useDialogs();
-  const revalidator = useRevalidator();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [type, setType] = useState(types[0]?.edu_type ?? '');
-  const [busy, setBusy] = useState(false);
+  useFormFeedback(result, (ok) => {
+    if (ok.message) void dialogs.alert(ok.message);
+  });
+  const [type, setType] = useState(() => initial(result, 'edu_type', types[0]?.edu_type ?? ''));
   const chosen = types.find((t) => t.edu_type === type);
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const check = checkRequired(formRef.current, [
-      { name: 'course_name', label: t.course },
-      { name: 'certificate_no', label: t.certificate },
-      { name: 'completed_on', label: t.completedOn },
-    ]);
-    if (!check.ok) {
-      await dialogs.alert(check.message);
-      check.focus?.focus();
-      return;
-    }
-    const form = new FormData(formRef.current ?? undefined);
-    setBusy(true);
-    try {
-      const answer = await homepage().post('/activity/authentication/edu', {
-        body: {
-          edu_type: type,
-          course_name: String(form.get('course_name')).trim(),
-          certificate_no: String(form.get('certificate_no')).trim(),
-          completed_on: String(form.get('completed_on')),
-        },
-      });
-      await dialogs.alert(answer.msg);
-      if (answer.result === 'success') {
-        formRef.current?.reset();
-        await revalidator.revalidate();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A new, empty form after each request the API took.
+  const done = result?.ok ? result.value : 0;
 
   return (
     <div className="container section stack">
@@ -79,7 +77,8 @@ export default function EduPage() {
         {list && (
           <p className="field__hint">{t.monthCount(list.earned_count_month, list.monthly_limit)}</p>
         )}
-        <form ref={formRef} className="stack-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+        <Form key={done} method="post" className="stack-form" noValidate aria-busy={busy}>
+          <FormMessage result={result} id={MESSAGE_ID} />
           <div className="field">
             <label className="field__label" htmlFor="edu_type">
               {t.type}
@@ -93,33 +92,24 @@ export default function EduPage() {
             </select>
             {chosen && <p className="field__hint">{chosen.description}</p>}
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor="course_name">
-              {t.course}
-            </label>
-            <input id="course_name" name="course_name" className="input" maxLength={100} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="certificate_no">
-              {t.certificate}
-            </label>
-            <input id="certificate_no" name="certificate_no" className="input" maxLength={40} aria-describedby="cert-hint" />
-            <p id="cert-hint" className="field__hint">
-              {chosen ? t.example(chosen.number_example) : ''}
-            </p>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="completed_on">
-              {t.completedOn}
-            </label>
-            <input id="completed_on" name="completed_on" className="input" type="date" />
-          </div>
+          <TextField id="course_name" name="course_name" label={t.course} maxLength={100} result={result} messageId={MESSAGE_ID} />
+          <TextField
+            id="certificate_no"
+            name="certificate_no"
+            label={t.certificate}
+            hint={chosen ? t.example(chosen.number_example) : ''}
+            hintId="cert-hint"
+            maxLength={40}
+            result={result}
+            messageId={MESSAGE_ID}
+          />
+          <TextField id="completed_on" name="completed_on" label={t.completedOn} type="date" result={result} messageId={MESSAGE_ID} />
           <div className="card__actions">
             <button type="submit" className="btn btn--primary" disabled={busy || !type}>
               {t.submit}
             </button>
           </div>
-        </form>
+        </Form>
       </section>
       <section className="card" aria-labelledby="requests-title">
         <h2 id="requests-title" className="card__title">

@@ -15,7 +15,7 @@ import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred } from '#client/components/deferred.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
-import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/components/form-result.tsx';
+import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/forms/form-result.tsx';
 import { Meter } from '#client/components/meter.tsx';
 import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';

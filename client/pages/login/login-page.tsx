@@ -13,7 +13,7 @@ import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
 import type { LoginResponse } from '#shared/session.ts';
 import { portal } from '#client/api/portal.ts';
-import { field, fieldState, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/components/form-result.tsx';
+import { field, fieldState, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { signedIn, signOut } from '#client/session/actions.ts';
 import { useSessionStore } from '#client/session/session-context.tsx';
 import { useConfig } from '#client/shell/config-context.tsx';

@@ -1,5 +1,4 @@
 /** The point statement's own text (statement.tsx). */
-import type { ActivityType } from '#shared/contract/points.ts';
 import type { EntryType } from './point-query.ts';
 
 export const statementText = {
@@ -24,19 +23,6 @@ export const statementText = {
   caption: (period: string) => `${period} 포인트 내역 (최근 순)`,
   totalsNote: '합계는 조회 조건에 맞는 모든 내역의 합입니다.',
 } as const;
-
-/** Kinds of activity as members read them (point history filter). */
-export const activityTypeNames = {
-  diary: '독서일지',
-  review: '서평',
-  loan: '도서 대출',
-  purchase: '종이책 구매',
-  bookclub: '독서동아리 모임',
-  authortalk: '작가와의 만남',
-  edu: '교육 인증',
-  checkin: '챌린지 출석',
-  challenge: '21일 챌린지 완주',
-} as const satisfies Record<ActivityType, string>;
 
 /** Kinds of point-ledger entry. */
 export const entryTypeNames = {

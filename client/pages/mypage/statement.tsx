@@ -6,9 +6,10 @@
  */
 import { Form } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { activityNames } from '#shared/messages-api.ts';
 import { programmeLabels } from '#shared/messages-programme.ts';
 import { mypageText } from './messages.ts';
-import { activityTypeNames, entryTypeNames, statementText } from './statement-messages.ts';
+import { entryTypeNames, statementText } from './statement-messages.ts';
 import type { Data } from './mypage-page.tsx';
 import { ACTIVITY_KINDS, ENTRY_TYPES, STATEMENT_PAGE_SIZE } from './point-query.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
@@ -42,7 +43,7 @@ function PointFilters({ filters, months }: Pick<Data, 'filters' | 'months'>) {
         statementText.activity,
         filters.activity,
         statementText.allActivities,
-        ACTIVITY_KINDS.map((t) => [t, activityTypeNames[t]] as const),
+        ACTIVITY_KINDS.map((t) => [t, activityNames[t]] as const),
       )}
       {select('point-entry', 'entry_type', statementText.entry, filters.entry, statementText.allEntries, ENTRY_TYPES.map((t) => [t, entryTypeNames[t]] as const))}
       <button type="submit" className="btn btn--primary">
@@ -55,7 +56,7 @@ function PointFilters({ filters, months }: Pick<Data, 'filters' | 'months'>) {
 export function Statement({ data, name }: { data: Data; name: string }) {
   const { filters, list, totals, page, today } = data;
   const period = filters.month ? statementText.monthName(filters.month) : statementText.allMonths;
-  const scope = [filters.activity ? activityTypeNames[filters.activity] : '', filters.entry ? entryTypeNames[filters.entry] : ''].filter(Boolean).join(' · ');
+  const scope = [filters.activity ? activityNames[filters.activity] : '', filters.entry ? entryTypeNames[filters.entry] : ''].filter(Boolean).join(' · ');
   return (
     <section className="statement" aria-labelledby="statement-title">
       <header className="statement__head">
@@ -146,7 +147,7 @@ export function Statement({ data, name }: { data: Data; name: string }) {
                         </td>
                         <td className="nowrap">
                           {entryTypeNames[e.entry_type]}
-                          {e.activity_type && <span className="list-row__sub">{activityTypeNames[e.activity_type]}</span>}
+                          {e.activity_type && <span className="list-row__sub">{activityNames[e.activity_type]}</span>}
                         </td>
                         <td className={`num points-delta${e.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(e.points)}</td>
                       </tr>

@@ -11,7 +11,7 @@ import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
-import { SelectField } from '#client/components/select-field.tsx';
+import { SelectField } from '#client/forms/select-field.tsx';
 import { AGES, PERIODS, popularText as t } from './messages.ts';
 
 type Period = keyof typeof PERIODS;

@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionFunctionArgs } from 'react-router-dom';
 import { apiMessages } from '#shared/messages-api.ts';
-import { FormMessage, type FormResult } from '#client/components/form-result.tsx';
+import { FormMessage, type FormResult } from '#client/forms/form-result.tsx';
 import { action as diaryAction } from '../diary/diary-page.tsx';
 import { action as reviewAction } from './review-page.tsx';
 

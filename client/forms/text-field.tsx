@@ -1,11 +1,10 @@
 /**
  * A labelled text input of a page-action form (decision 0031): its kept value after a
  * refusal, the server's error state without JavaScript (fieldState), an optional hint
- * (`<id>-hint`, read with the field), something shown above the input and a unit after it.
+ * (`<id>-hint` unless named, read with the field), something shown above the input and a unit after it.
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { initial } from './earn-action.ts';
-import { fieldState, type FormResult } from './form-result.tsx';
+import { fieldState, initial, type FormResult } from './form-result.tsx';
 
 type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'maxLength' | 'min' | 'max' | 'autoComplete' | 'autoCapitalize'>;
 
@@ -14,6 +13,7 @@ export function TextField({
   name,
   label,
   hint,
+  hintId: namedHint,
   result,
   messageId,
   fallback,
@@ -26,6 +26,8 @@ export function TextField({
   name: string;
   label: string;
   hint?: string;
+  /** The hint's id, when it is not `<id>-hint`. */
+  hintId?: string;
   result: FormResult<unknown> | undefined;
   /** The form's message element (FormMessage's id). */
   messageId: string;
@@ -35,7 +37,7 @@ export function TextField({
   above?: ReactNode;
   unit?: string;
 }) {
-  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const hintId = hint === undefined ? undefined : (namedHint ?? `${id}-hint`);
   const field = (
     <input
       id={id}

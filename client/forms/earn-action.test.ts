@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { earnAnswerResult, initial, keptValues } from './earn-action.ts';
-import type { FormResult } from './form-result.tsx';
+import { earnAnswerResult } from './earn-action.ts';
+import { initial, keptValues, type FormResult } from './form-result.tsx';
 
 const success = {
   result: 'success' as const,

@@ -1,4 +1,9 @@
 /**
+ * The form kit (client/forms/, decision 0124): what the pages' forms share — an action's
+ * answer and its helpers (this file), the required-field rule (required.ts), lengths as
+ * the API counts them (text-length.ts), fields (text-field.tsx, select-field.tsx,
+ * char-counter.tsx) and an earning write's answer (earn-action.ts, earn-result.tsx).
+ *
  * Page actions (forms) work with and without JavaScript (decision 0031): the same action
  * runs in the browser (react-router's <Form>) or on the server (a native form post).
  * Its answer is a FormResult: with JavaScript the page alerts it in a dialog and moves
@@ -7,7 +12,6 @@
  */
 import { useEffect } from 'react';
 import { data } from 'react-router-dom';
-import { consentMessage, requiredMessage } from '#shared/messages-form.ts';
 import { loadContextOf } from '../api/context.ts';
 import { useDialogs } from '../shell/dialogs.tsx';
 
@@ -40,28 +44,25 @@ export function formOk<T>(context: unknown, value: T, message?: string): FormRes
   return { ok: true, by: onServer(context) ? 'server' : 'browser', value, ...(message ? { message } : {}) };
 }
 
-export interface RequiredField {
-  name: string;
-  label: string;
-  /** A consent checkbox: "{label}에 동의해 주세요." */
-  consent?: boolean;
-}
-
-/** The generic required-field check (docs/product.md §5) on submitted values: the first missing field. */
-export function firstMissing(form: FormData, fields: readonly RequiredField[]): { field: string; message: string } | null {
-  for (const f of fields) {
-    const v = form.get(f.name);
-    if (typeof v !== 'string' || v.trim() === '') {
-      return { field: f.name, message: f.consent ? consentMessage(f.label) : requiredMessage(f.label) };
-    }
-  }
-  return null;
-}
-
 /** Text of a submitted field ('' when absent). */
 export function field(form: FormData, name: string): string {
   const v = form.get(name);
   return typeof v === 'string' ? v : '';
+}
+
+/** The submitted text fields, kept so a refused form posted without JavaScript comes back filled in. */
+export function keptValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const v = form.get(name);
+    if (typeof v === 'string') out[name] = v;
+  }
+  return out;
+}
+
+/** The value a form may start with: what was posted (a refusal without JavaScript), else the default. */
+export function initial(result: FormResult<unknown> | undefined, name: string, fallback = ''): string {
+  return (result && !result.ok ? result.values?.[name] : undefined) ?? fallback;
 }
 
 /**
