@@ -4,7 +4,7 @@
  * mismatches, CSP violations, React warnings, failed requests).
  */
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
-import { startPortal, type PortalProcess } from './portal-process.ts';
+import { E2E_ENV, startPortalProcess, type PortalProcess } from '#test/fixtures/process.ts';
 
 export interface ConsoleWatch {
   problems: string[];
@@ -14,10 +14,10 @@ export interface ConsoleWatch {
 
 interface OwnPortal {
   /**
-   * The environment of the spec's own portal, over E2E_ENV (test/e2e/portal-process.ts). A spec that uses `portal` sets it
-   * at its top, `test.use({ portalEnv: { … } })` (`{}`: nothing more). Each such value is a
-   * worker option of its own, so that spec runs in workers of its own, whose portal no other
-   * spec writes to.
+   * The environment of the spec's own portal, over E2E_ENV (test/fixtures/process.ts). A spec
+   * that uses `portal` sets it at its top, `test.use({ portalEnv: { … } })` (`{}`: nothing
+   * more). Each such value is a worker option of its own, so that spec runs in workers of its
+   * own, whose portal no other spec writes to.
    */
   portalEnv: Record<string, string> | null;
   /** A portal for the spec that writes, or needs another environment: started once per worker, with fresh data. */
@@ -29,7 +29,7 @@ export const test = base.extend<{ consoleWatch: ConsoleWatch }, OwnPortal>({
   portal: [
     async ({ portalEnv }, use) => {
       if (!portalEnv) throw new Error('a spec with a portal of its own sets test.use({ portalEnv: {…} }) at its top');
-      const portal = await startPortal(portalEnv);
+      const portal = await startPortalProcess({ ...E2E_ENV, ...portalEnv });
       await use(portal);
       await portal.stop();
     },
