@@ -1,7 +1,7 @@
 /** Signing in and out, guarded pages and the kept session, in a real browser (decision 0007). */
 import type { Page } from '@playwright/test';
+import { E2E_ENV, startPortalProcess } from '#test/fixtures/process.ts';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
-import { startPortal } from './portal-process.ts';
 
 const PASSWORD = 'chungbuk2026!';
 const UNAUTHORIZED = /Failed to load resource: the server responded with a status of 401/;
@@ -174,7 +174,7 @@ test.describe('own portals', () => {
   test.use({ viewport: PHONE });
 
   test('a member who has not agreed: confirm → agreement → home', async ({ page }) => {
-    const portal = await startPortal();
+    const portal = await startPortalProcess(E2E_ENV);
     try {
       await page.goto(`${portal.url}/login/login`);
       await hydrated(page);
@@ -202,7 +202,7 @@ test.describe('own portals', () => {
 
   test('no test-login button (and no /sso/sso) unless the flag is Y', async ({ page, consoleWatch }) => {
     consoleWatch.allow(/status of 404/);
-    const portal = await startPortal({ TEST_LOGIN: 'N' });
+    const portal = await startPortalProcess({ ...E2E_ENV, TEST_LOGIN: 'N' });
     try {
       await page.goto(`${portal.url}/login/login`);
       await hydrated(page);

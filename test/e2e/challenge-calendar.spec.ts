@@ -6,10 +6,12 @@
  */
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 import { signIn } from './sign-in.ts';
 
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
+
+// The check-in without JavaScript writes: on a portal of this spec's own.
+test.use({ portalEnv: {} });
 
 /** A Seoul day `n` days from today: its YYYY-MM and its name in the calendar. */
 function seoulDay(n: number): { month: string; name: string } {
@@ -81,15 +83,8 @@ for (const width of [320, PHONE.width]) {
 
 test.describe('without JavaScript, on a portal of its own', () => {
   test.describe.configure({ mode: 'serial' });
-  let portal: PortalProcess;
-  test.beforeAll(async () => {
-    portal = await startPortal();
-  });
-  test.afterAll(async () => {
-    await portal.stop();
-  });
 
-  test('checking in is a form post; the calendar shows today checked', async ({ browser }) => {
+  test('checking in is a form post; the calendar shows today checked', async ({ browser, portal }) => {
     const js = await browser.newContext({ baseURL: portal.url, viewport: PHONE, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
     await signIn(await js.newPage());
     const noJs = await browser.newContext({ baseURL: portal.url, viewport: PHONE, locale: 'ko-KR', timezoneId: 'Asia/Seoul', javaScriptEnabled: false, storageState: await js.storageState() });

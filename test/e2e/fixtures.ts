@@ -1,9 +1,10 @@
 /**
- * Shared e2e fixtures: the portal's URL, and a console watcher that fails a test on
- * any error or warning in the browser (hydration mismatches, CSP violations, React
- * warnings, failed requests).
+ * Shared e2e fixtures: the run's portal URL (global setup), a portal of a spec's own, and
+ * a console watcher that fails a test on any error or warning in the browser (hydration
+ * mismatches, CSP violations, React warnings, failed requests).
  */
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { E2E_ENV, startPortalProcess, type PortalProcess } from '#test/fixtures/process.ts';
 
 export interface ConsoleWatch {
   problems: string[];
@@ -11,7 +12,30 @@ export interface ConsoleWatch {
   allow(pattern: RegExp): void;
 }
 
-export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+interface OwnPortal {
+  /**
+   * The environment of the spec's own portal, over E2E_ENV (test/fixtures/process.ts). A spec
+   * that uses `portal` sets it at its top, `test.use({ portalEnv: { … } })` (`{}`: nothing
+   * more). Each such value is a worker option of its own, so that spec runs in workers of its
+   * own, whose portal no other spec writes to.
+   */
+  portalEnv: Record<string, string> | null;
+  /** A portal for the spec that writes, or needs another environment: started once per worker, with fresh data. */
+  portal: PortalProcess;
+}
+
+export const test = base.extend<{ consoleWatch: ConsoleWatch }, OwnPortal>({
+  portalEnv: [null, { scope: 'worker', option: true }],
+  portal: [
+    async ({ portalEnv }, use) => {
+      if (!portalEnv) throw new Error('a spec with a portal of its own sets test.use({ portalEnv: {…} }) at its top');
+      const portal = await startPortalProcess({ ...E2E_ENV, ...portalEnv });
+      await use(portal);
+      await portal.stop();
+    },
+    // Its own time, as the beforeAll it replaces had: starting a portal is not the first test's.
+    { scope: 'worker', timeout: 60_000 },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
   baseURL: async ({}, use) => {
     const url = process.env['E2E_BASE_URL'];

@@ -7,17 +7,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-let portal: PortalProcess;
-test.beforeAll(async () => {
-  portal = await startPortal();
-});
-test.afterAll(async () => {
-  await portal.stop();
-});
+test.use({ portalEnv: {} });
 
 /** Console errors and warnings of every page of the test's contexts (hydration mismatches, React warnings). */
 let problems: string[] = [];
@@ -28,8 +20,8 @@ test.afterEach(() => {
   expect(problems, 'no console errors or warnings').toEqual([]);
 });
 
-async function contextFor(browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', javaScriptEnabled });
+async function contextFor(browser: Browser, baseURL: string, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', javaScriptEnabled });
   context.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
@@ -48,8 +40,8 @@ async function signInWithForm(page: Page, userId: string) {
 
 const memberPart = (page: Page) => page.getByRole('region', { name: '나의 독서 현황' });
 
-test('a visitor sees the introduction, and the member part is never downloaded', async ({ browser }) => {
-  const context = await contextFor(browser, PHONE);
+test('a visitor sees the introduction, and the member part is never downloaded', async ({ browser, portal }) => {
+  const context = await contextFor(browser, portal.url, PHONE);
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (r) => {
@@ -68,8 +60,8 @@ test('a visitor sees the introduction, and the member part is never downloaded',
   await context.close();
 });
 
-test('reader01 without JavaScript: points, last book, and checking in with a plain form post', async ({ browser }) => {
-  const context = await contextFor(browser, PHONE, false);
+test('reader01 without JavaScript: points, last book, and checking in with a plain form post', async ({ browser, portal }) => {
+  const context = await contextFor(browser, portal.url, PHONE, false);
   const page = await context.newPage();
   await page.goto('/sso/sso');
   await expect(page).toHaveURL(/\/main\/homemain$/);
@@ -116,8 +108,8 @@ test('reader01 without JavaScript: points, last book, and checking in with a pla
   await context.close();
 });
 
-test('admin01 with JavaScript: starts a challenge in one tap, the answer in a dialog, the card updated in place', async ({ browser }) => {
-  const context = await contextFor(browser, PHONE);
+test('admin01 with JavaScript: starts a challenge in one tap, the answer in a dialog, the card updated in place', async ({ browser, portal }) => {
+  const context = await contextFor(browser, portal.url, PHONE);
   const page = await context.newPage();
   await signInWithForm(page, 'admin01');
   const part = memberPart(page);
@@ -140,8 +132,8 @@ test('admin01 with JavaScript: starts a challenge in one tap, the answer in a di
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`the member home has no axe violations at ${viewport.width} px and works with the keyboard`, async ({ browser }) => {
-    const context = await contextFor(browser, viewport);
+  test(`the member home has no axe violations at ${viewport.width} px and works with the keyboard`, async ({ browser, portal }) => {
+    const context = await contextFor(browser, portal.url, viewport);
     const page = await context.newPage();
     await page.goto('/sso/sso');
     await hydrated(page);
@@ -172,8 +164,8 @@ for (const viewport of [PHONE, DESKTOP]) {
 }
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`at ${viewport.width} px the member's data streams in without moving the page (issue 21: no layout shift)`, async ({ browser }) => {
-    const context = await contextFor(browser, viewport);
+  test(`at ${viewport.width} px the member's data streams in without moving the page (issue 21: no layout shift)`, async ({ browser, portal }) => {
+    const context = await contextFor(browser, portal.url, viewport);
     const page = await context.newPage();
     await signInWithForm(page, 'reader01');
     await hydrated(page);

@@ -7,20 +7,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 
 test.describe.configure({ mode: 'serial' });
+test.use({ portalEnv: {} });
 
-let portal: PortalProcess;
-test.beforeAll(async () => {
-  portal = await startPortal();
-});
-test.afterAll(async () => {
-  await portal.stop();
-});
-
-async function signedIn(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+async function signedIn(browser: Browser, baseURL: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
   await page.goto('/login/login');
   await hydrated(page);
@@ -49,10 +41,10 @@ const MEMBER_PAGES: [string, string, string][] = [
 ];
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`member pages at ${viewport.width} px: content and no axe violations`, async ({ browser }) => {
+  test(`member pages at ${viewport.width} px: content and no axe violations`, async ({ browser, portal }) => {
     // Seven pages, each with an axe run: room for a loaded 2-core machine.
     test.setTimeout(120_000);
-    const { context, page } = await signedIn(browser, viewport);
+    const { context, page } = await signedIn(browser, portal.url, viewport);
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
@@ -70,8 +62,8 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
-test('start reading: search a book (초성) and write a diary entry', async ({ browser }) => {
-  const { context, page } = await signedIn(browser, DESKTOP);
+test('start reading: search a book (초성) and write a diary entry', async ({ browser, portal }) => {
+  const { context, page } = await signedIn(browser, portal.url, DESKTOP);
   await page.goto('/search/booksearch');
   await hydrated(page);
   await page.getByRole('searchbox', { name: '검색어' }).fill('불편한 편의점');
@@ -91,8 +83,7 @@ test('start reading: search a book (초성) and write a diary entry', async ({ b
   await context.close();
 });
 
-test('a visitor who tries to write a diary is asked to sign in', async ({ page, baseURL }) => {
-  void baseURL;
+test('a visitor who tries to write a diary is asked to sign in', async ({ page, portal }) => {
   await page.goto(`${portal.url}/search/booksearch?q=%ED%95%9C%EA%B0%95`);
   await hydrated(page);
   await page.getByRole('button', { name: /^독서일지 쓰기/ }).first().click();
@@ -103,8 +94,8 @@ test('a visitor who tries to write a diary is asked to sign in', async ({ page, 
   await page.goto('about:blank');
 });
 
-test('challenge check-in, club join, education certification', async ({ browser }) => {
-  const { context, page } = await signedIn(browser, PHONE);
+test('challenge check-in, club join, education certification', async ({ browser, portal }) => {
+  const { context, page } = await signedIn(browser, portal.url, PHONE);
   await page.goto('/challenge/challenge');
   await hydrated(page);
   const checkin = page.getByRole('button', { name: '오늘 출석하기' });
@@ -136,8 +127,8 @@ test('challenge check-in, club join, education certification', async ({ browser 
   await context.close();
 });
 
-test('edit member information: the password is asked again', async ({ browser }) => {
-  const { context, page } = await signedIn(browser, DESKTOP);
+test('edit member information: the password is asked again', async ({ browser, portal }) => {
+  const { context, page } = await signedIn(browser, portal.url, DESKTOP);
   await page.goto('/mypage/information');
   await hydrated(page);
   await page.getByLabel('휴대전화 번호').fill('010-2222-3333');

@@ -8,7 +8,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 
 const PASSWORD = 'chungbuk2026!';
 /** 소년이 온다 (한강, 창비). */
@@ -20,14 +19,7 @@ const reviewOf = (n: number) => [...SENTENCE.repeat(Math.ceil(n / [...SENTENCE].
 const MEETING_TOPIC = '「소년이 온다」 3장까지 읽고 이야기 나누기';
 
 test.describe.configure({ mode: 'serial' });
-
-let portal: PortalProcess;
-test.beforeAll(async () => {
-  portal = await startPortal();
-});
-test.afterAll(async () => {
-  await portal.stop();
-});
+test.use({ portalEnv: {} });
 
 interface Session {
   context: BrowserContext;
@@ -35,8 +27,8 @@ interface Session {
   problems: string[];
 }
 
-async function signedIn(browser: Browser, viewport: { width: number; height: number }): Promise<Session> {
-  const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+async function signedIn(browser: Browser, baseURL: string, viewport: { width: number; height: number }): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -75,9 +67,9 @@ async function alertSays(page: Page, text: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('writes at 360 px: a review from the book page, a loan, a purchase, a club meeting', async ({ browser }) => {
+test('writes at 360 px: a review from the book page, a loan, a purchase, a club meeting', async ({ browser, portal }) => {
   test.setTimeout(180_000);
-  const { context, page, problems } = await signedIn(browser, PHONE);
+  const { context, page, problems } = await signedIn(browser, portal.url, PHONE);
 
   // From the search to the book page, and its 서평 쓰기.
   await page.goto(`/search/booksearch?q=${encodeURIComponent('소년이 온다')}`);
@@ -179,7 +171,7 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await context.close();
 });
 
-test('without JavaScript: 작가와의 만남 인증 posts and says what it earned', async ({ browser }) => {
+test('without JavaScript: 작가와의 만남 인증 posts and says what it earned', async ({ browser, portal }) => {
   const context = await browser.newContext({ baseURL: portal.url, viewport: PHONE, javaScriptEnabled: false, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
   await page.goto('/login/login?returnTo=/activity/certify?type=authortalk');
@@ -201,9 +193,9 @@ test('without JavaScript: 작가와의 만남 인증 posts and says what it earn
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`read-backs at ${viewport.width} px: lists, the book page, point history, the card, print`, async ({ browser }) => {
+  test(`read-backs at ${viewport.width} px: lists, the book page, point history, the card, print`, async ({ browser, portal }) => {
     test.setTimeout(180_000);
-    const { context, page, problems } = await signedIn(browser, viewport);
+    const { context, page, problems } = await signedIn(browser, portal.url, viewport);
 
     // 나의 활동: every way to earn, with this month's counts.
     await visit(page, '/activity/activity', '나의 활동');

@@ -14,23 +14,18 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import webPush from 'web-push';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 import { READER, signIn } from './sign-in.ts';
 
 const MYPAGE = '/mypage/mypage?search_type=buy';
 test.describe.configure({ mode: 'serial' });
 
-let portal: PortalProcess;
-test.beforeAll(async () => {
-  const vapid = webPush.generateVAPIDKeys();
-  portal = await startPortal({
+const vapid = webPush.generateVAPIDKeys();
+test.use({
+  portalEnv: {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:reading@library.example.org',
-  });
-});
-test.afterAll(async () => {
-  await portal.stop();
+  },
 });
 
 interface StandIn {
@@ -82,8 +77,8 @@ async function standInPushService(context: BrowserContext, sub: StandIn): Promis
   }, sub);
 }
 
-async function memberContext(browser: Browser, viewport: { width: number; height: number }, permissions: string[] = ['notifications']) {
-  const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', permissions });
+async function memberContext(browser: Browser, baseURL: string, viewport: { width: number; height: number }, permissions: string[] = ['notifications']) {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', permissions });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -138,10 +133,10 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
-test('turning 알림 on stores this browser’s subscription; after a reload it is on; the keyboard turns it off', async ({ browser }, info) => {
+test('turning 알림 on stores this browser’s subscription; after a reload it is on; the keyboard turns it off', async ({ browser, portal }, info) => {
   test.setTimeout(120_000);
   const sub = newSubscription();
-  const { context, page, problems } = await memberContext(browser, DESKTOP);
+  const { context, page, problems } = await memberContext(browser, portal.url, DESKTOP);
   await standInPushService(context, sub);
   await signInTo(page);
   const section = await openMypage(page);
@@ -210,10 +205,10 @@ test('turning 알림 on stores this browser’s subscription; after a reload it 
   await context.close();
 });
 
-test('at 360 px: on, then another device’s subscription is named; no sideways scroll; axe clean', async ({ browser }, info) => {
+test('at 360 px: on, then another device’s subscription is named; no sideways scroll; axe clean', async ({ browser, portal }, info) => {
   test.setTimeout(120_000);
   const sub = newSubscription();
-  const { context, page, problems } = await memberContext(browser, PHONE);
+  const { context, page, problems } = await memberContext(browser, portal.url, PHONE);
   await standInPushService(context, sub);
   await signInTo(page);
   const section = await openMypage(page);
@@ -242,8 +237,8 @@ test('at 360 px: on, then another device’s subscription is named; no sideways 
   await context.close();
 });
 
-test('a refusal in the browser is stored as denied and the page says how to allow it', async ({ browser }, info) => {
-  const { context, page, problems } = await memberContext(browser, PHONE, []);
+test('a refusal in the browser is stored as denied and the page says how to allow it', async ({ browser, portal }, info) => {
+  const { context, page, problems } = await memberContext(browser, portal.url, PHONE, []);
   await standInPushService(context, newSubscription());
   // The browser's prompt, answered 차단 (Chromium cannot be told to deny; the answer is kept like the browser's).
   await context.addInitScript(() => {
@@ -272,8 +267,8 @@ test('a refusal in the browser is stored as denied and the page says how to allo
   await context.close();
 });
 
-test('a browser without the Push API gets a plain sentence, no control', async ({ browser }) => {
-  const { context, page, problems } = await memberContext(browser, DESKTOP);
+test('a browser without the Push API gets a plain sentence, no control', async ({ browser, portal }) => {
+  const { context, page, problems } = await memberContext(browser, portal.url, DESKTOP);
   await context.addInitScript(() => {
     Reflect.deleteProperty(window, 'PushManager');
   });

@@ -7,7 +7,6 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 
 const HOSTILE = [
   '/.//evil.example',
@@ -30,19 +29,12 @@ const KAKAOTALK = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 
 
 // Each test walks every hostile target through a few page loads.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-let portal: PortalProcess;
-test.beforeAll(async () => {
-  portal = await startPortal({ LOGOUT_URL: '/.//evil.example', LOGIN_REDIRECT_URL: '/%2e%2e//evil.example' });
-});
-test.afterAll(async () => {
-  await portal.stop();
-});
+test.use({ portalEnv: { LOGOUT_URL: '/.//evil.example', LOGIN_REDIRECT_URL: '/%2e%2e//evil.example' } });
 
 /** A browser context on the hostile portal that records (and aborts) every request to another origin. */
-async function guarded(browser: Browser, viewport = PHONE, userAgent?: string): Promise<{ context: BrowserContext; page: Page; left: string[] }> {
-  const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', ...(userAgent ? { userAgent } : {}) });
-  const origin = new URL(portal.url).origin;
+async function guarded(browser: Browser, baseURL: string, viewport = PHONE, userAgent?: string): Promise<{ context: BrowserContext; page: Page; left: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', ...(userAgent ? { userAgent } : {}) });
+  const origin = new URL(baseURL).origin;
   const left: string[] = [];
   await context.route(
     (url) => url.origin !== origin && url.protocol !== 'data:',
@@ -55,14 +47,14 @@ async function guarded(browser: Browser, viewport = PHONE, userAgent?: string): 
   return { context, page, left };
 }
 
-function onPortal(page: Page): URL {
+function onPortal(page: Page, portalUrl: string): URL {
   const url = new URL(page.url());
-  expect(url.origin).toBe(new URL(portal.url).origin);
+  expect(url.origin).toBe(new URL(portalUrl).origin);
   return url;
 }
 
-test('the in-app continue link never leaves the origin', async ({ browser }) => {
-  const { context, page, left } = await guarded(browser, PHONE, KAKAOTALK);
+test('the in-app continue link never leaves the origin', async ({ browser, portal }) => {
+  const { context, page, left } = await guarded(browser, portal.url, PHONE, KAKAOTALK);
   try {
     for (const target of HOSTILE) {
       await context.clearCookies();
@@ -73,14 +65,14 @@ test('the in-app continue link never leaves the origin', async ({ browser }) => 
       expect(new URL(href, portal.url).origin, `link for ${JSON.stringify(target)}`).toBe(new URL(portal.url).origin);
       await link.click();
       await page.waitForURL((u) => u.pathname !== '/inapp/inapp');
-      onPortal(page);
+      onPortal(page, portal.url);
       // The server's own continue redirect, asked directly.
       await page.goto(`/inapp/inapp?continue=1&url=${encodeURIComponent(target)}`);
-      onPortal(page);
+      onPortal(page, portal.url);
     }
     for (const target of HOSTILE.slice(0, 5)) {
       await page.goto(`/inapp/inapp?continue=1&url=${encodeURIComponent(target)}`);
-      expect(onPortal(page).pathname, `the issue's dot-segment targets go home: ${target}`).toBe('/main/homemain');
+      expect(onPortal(page, portal.url).pathname, `the issue's dot-segment targets go home: ${target}`).toBe('/main/homemain');
     }
     expect(left).toEqual([]);
   } finally {
@@ -88,9 +80,9 @@ test('the in-app continue link never leaves the origin', async ({ browser }) => 
   }
 });
 
-test('the login links lead to the portal\'s login screen, and back only to safe pages', async ({ browser }) => {
+test('the login links lead to the portal\'s login screen, and back only to safe pages', async ({ browser, portal }) => {
   // Desktop: the member bar's login link is in the header (on phones it sits in the menu).
-  const { context, page, left } = await guarded(browser, DESKTOP);
+  const { context, page, left } = await guarded(browser, portal.url, DESKTOP);
   try {
     await page.goto('/board/notice/homenotice');
     await hydrated(page);
@@ -99,7 +91,7 @@ test('the login links lead to the portal\'s login screen, and back only to safe 
     expect(new URL(href, portal.url).pathname, 'code 60/2 is hostile: the portal\'s own login screen instead').toBe('/login/login');
     await login.click();
     await expect(page).toHaveURL(/\/login\/login\?returnTo=/);
-    onPortal(page);
+    onPortal(page, portal.url);
 
     for (const target of HOSTILE.slice(0, 3)) {
       // Leave the signed-in page first: its scripts notice the cleared cookies and navigate,
@@ -112,10 +104,10 @@ test('the login links lead to the portal\'s login screen, and back only to safe 
       await page.getByLabel('비밀번호').fill('chungbuk2026!');
       await page.getByRole('button', { name: '로그인', exact: true }).click();
       await page.waitForURL((u) => u.pathname !== '/login/login');
-      expect(onPortal(page).pathname, JSON.stringify(target)).toBe('/main/homemain');
+      expect(onPortal(page, portal.url).pathname, JSON.stringify(target)).toBe('/main/homemain');
       // Signed in, the login screen sends the member on — never off the site.
       await page.goto(`/login/login?returnTo=${encodeURIComponent(target)}`);
-      expect(onPortal(page).pathname).toBe('/main/homemain');
+      expect(onPortal(page, portal.url).pathname).toBe('/main/homemain');
     }
     expect(left).toEqual([]);
   } finally {
@@ -130,10 +122,10 @@ async function withFullLoad(page: Page, action: () => Promise<void>): Promise<vo
   await page.waitForFunction(() => !('__before' in window) && document.documentElement.dataset['hydrated'] === 'true');
 }
 
-test('sign-out never leaves the origin, whatever logout_url says', async ({ browser }) => {
+test('sign-out never leaves the origin, whatever logout_url says', async ({ browser, portal }) => {
   // Seven sign-ins and sign-outs, each a full page load: room on a loaded machine.
   test.setTimeout(120_000);
-  const { context, page, left } = await guarded(browser, DESKTOP);
+  const { context, page, left } = await guarded(browser, portal.url, DESKTOP);
   try {
     // The API's own logout_url is hostile (LOGOUT_URL): the server checks it.
     await page.goto('/sso/sso');
@@ -141,12 +133,12 @@ test('sign-out never leaves the origin, whatever logout_url says', async ({ brow
     await hydrated(page);
     await withFullLoad(page, () => page.getByRole('button', { name: '로그아웃' }).first().click());
     await expect(page.getByText('로그인해 주세요.').first()).toBeVisible();
-    expect(onPortal(page).pathname).toBe('/main/homemain');
+    expect(onPortal(page, portal.url).pathname).toBe('/main/homemain');
 
     // The sign-out link form (GET, a full navigation): 303 to a checked target.
     await page.goto('/sso/sso');
     await page.goto('/api/login/logout');
-    expect(onPortal(page).pathname).toBe('/main/homemain');
+    expect(onPortal(page, portal.url).pathname).toBe('/main/homemain');
 
     // Even if the portal's answer itself were hostile, the browser checks it again.
     // (A page of its own each time: nothing left over from the last one can interrupt it.)

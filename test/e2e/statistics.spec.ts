@@ -10,20 +10,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { UserStatistics } from '#shared/contract/statistics.ts';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
-import { startPortal, type PortalProcess } from './portal-process.ts';
 
 const PASSWORD = 'chungbuk2026!';
 const PATH = '/activity/activity';
 
 test.describe.configure({ mode: 'serial' });
-
-let portal: PortalProcess;
-test.beforeAll(async () => {
-  portal = await startPortal();
-});
-test.afterAll(async () => {
-  await portal.stop();
-});
+test.use({ portalEnv: {} });
 
 /** Console errors and warnings of every page of the test's contexts (hydration mismatches, React warnings). */
 let problems: string[] = [];
@@ -44,15 +36,16 @@ interface Open {
 
 async function open(
   browser: Browser,
+  baseURL: string,
   viewport: { width: number; height: number },
   { user = 'reader01', js = true, mode }: { user?: string; js?: boolean; mode?: 'default' | 'high-contrast' } = {},
 ): Promise<Open> {
-  const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', javaScriptEnabled: js });
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', javaScriptEnabled: js });
   context.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   context.on('weberror', (e) => problems.push(`pageerror: ${e.error().message}`));
-  if (mode) await context.addCookies([{ name: 'portal_display', value: `${mode}.normal`, url: portal.url }]);
+  if (mode) await context.addCookies([{ name: 'portal_display', value: `${mode}.normal`, url: baseURL }]);
   const page = await context.newPage();
   await page.goto('/login/login');
   if (js) await hydrated(page);
@@ -89,8 +82,8 @@ async function showTable(fig: Locator): Promise<Locator> {
 const num = (s: string) => Number(s.replace(/[^0-9]/g, ''));
 const monthName = (m: string) => `${m.slice(0, 4)}년 ${Number(m.slice(5, 7))}월`;
 
-test('the charts are named by what they show, and their tables hold the same data', async ({ browser }) => {
-  const { context, page } = await open(browser, DESKTOP);
+test('the charts are named by what they show, and their tables hold the same data', async ({ browser, portal }) => {
+  const { context, page } = await open(browser, portal.url, DESKTOP);
   const api = await statistics(context);
 
   // Points by month: the sentence names the best month; the table has the twelve months of the API.
@@ -133,8 +126,8 @@ test('the charts are named by what they show, and their tables hold the same dat
   await context.close();
 });
 
-test('with JavaScript: the goal is checked, saved in place, and the chart follows', async ({ browser }) => {
-  const { context, page } = await open(browser, PHONE);
+test('with JavaScript: the goal is checked, saved in place, and the chart follows', async ({ browser, portal }) => {
+  const { context, page } = await open(browser, portal.url, PHONE);
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   // No goal yet: the form sets one (afterwards it changes it).
   const form = page.getByRole('form', { name: /^(올해 목표 정하기|목표 바꾸기)$/ });
@@ -171,8 +164,8 @@ test('with JavaScript: the goal is checked, saved in place, and the chart follow
   await context.close();
 });
 
-test('without JavaScript: the goal is a form post, refused with a message or saved, and the tables still open', async ({ browser }) => {
-  const { context, page } = await open(browser, PHONE, { js: false });
+test('without JavaScript: the goal is a form post, refused with a message or saved, and the tables still open', async ({ browser, portal }) => {
+  const { context, page } = await open(browser, portal.url, PHONE, { js: false });
   // Refused forms answer 400 documents (decision 0031); the browser notes it.
   expected.push(/Failed to load resource: the server responded with a status of 400/);
   const books = figure(page, '올해 읽은 책');
@@ -197,8 +190,8 @@ test('without JavaScript: the goal is a form post, refused with a message or sav
   await context.close();
 });
 
-test('a member with no activity gets a message instead of empty charts', async ({ browser }) => {
-  const { context, page } = await open(browser, PHONE, { user: 'admin01' });
+test('a member with no activity gets a message instead of empty charts', async ({ browser, portal }) => {
+  const { context, page } = await open(browser, portal.url, PHONE, { user: 'admin01' });
   await expect(stats(page)).toContainText('아직 기록이 없어요. 독서일지를 쓰거나 책을 빌리면 여기에 달마다 쌓여요.');
   await expect(stats(page).getByRole('link', { name: '독서일지 쓰러 가기' })).toHaveAttribute('href', '/search/booksearch');
   await expect(figure(page, '월별 적립 포인트')).toHaveCount(0);
@@ -211,9 +204,9 @@ test('a member with no activity gets a message instead of empty charts', async (
 
 for (const mode of ['default', 'high-contrast'] as const) {
   for (const viewport of [PHONE, DESKTOP]) {
-    test(`${mode} at ${viewport.width} px: streamed, axe clean with the tables open, nothing wider than the screen`, async ({ browser }, testInfo) => {
+    test(`${mode} at ${viewport.width} px: streamed, axe clean with the tables open, nothing wider than the screen`, async ({ browser, portal }, testInfo) => {
       test.setTimeout(120_000);
-      const { context, page } = await open(browser, viewport, { mode });
+      const { context, page } = await open(browser, portal.url, viewport, { mode });
       // Loaded again with the script's cookie set, the page streams (decision 0030): the
       // statistics arrive behind the rest and hydrate without a mismatch (afterEach checks).
       expect((await context.cookies()).some((c) => c.name === 'portal_js')).toBe(true);
@@ -240,8 +233,8 @@ for (const mode of ['default', 'high-contrast'] as const) {
   }
 }
 
-test('the charts fit 320 px with the largest text', async ({ browser }) => {
-  const { context, page } = await open(browser, { width: 320, height: 740 });
+test('the charts fit 320 px with the largest text', async ({ browser, portal }) => {
+  const { context, page } = await open(browser, portal.url, { width: 320, height: 740 });
   await context.addCookies([{ name: 'portal_display', value: 'default.xlarge', url: portal.url }]);
   await page.reload();
   await hydrated(page);

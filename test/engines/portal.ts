@@ -1,5 +1,5 @@
 /**
- * A portal for one run of the journeys (test/e2e/portal-process.ts: node server/main.ts, the
+ * A portal for one run of the journeys (test/fixtures/process.ts: node server/main.ts, the
  * production build, the embedded reference API with fresh data): over plain HTTP on loopback,
  * or over HTTPS with a self-signed certificate made here (TLS_CERT_FILE / TLS_KEY_FILE). It
  * keeps the path of every request the portal logged, so a journey can tell whether each
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { Agent, fetch } from 'undici';
-import { startPortal } from '#test/e2e/portal-process.ts';
+import { E2E_ENV, startPortalProcess } from '#test/fixtures/process.ts';
 
 export type Scheme = 'http' | 'https';
 export const SCHEMES: readonly Scheme[] = ['http', 'https'];
@@ -62,7 +62,7 @@ export async function startRunPortal(scheme: Scheme): Promise<RunPortal> {
   };
   // The default environment otherwise: security follows the scheme of each request (decision 0017).
   const env: Record<string, string> = tls ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : {};
-  const portal = await startPortal(env, { onLine }).catch((err: unknown) => {
+  const portal = await startPortalProcess({ ...E2E_ENV, ...env }, { onLine }).catch((err: unknown) => {
     if (tls) rmSync(tls.dir, { recursive: true, force: true });
     throw err;
   });

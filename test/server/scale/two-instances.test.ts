@@ -16,8 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
 import { serverMessages } from '#shared/messages-server.ts';
+import { freePort } from '#test/fixtures/postgres.ts';
+import { startPortalProcess, type PortalProcess } from '#test/fixtures/process.ts';
+import { redisServerAvailable, startRedis } from '#test/fixtures/redis.ts';
 import { parsePrometheusText, sampleSum } from './prometheus-text.ts';
-import { freePort, redisServerAvailable, startPortalProcess, startRedis, type PortalProcess } from './processes.ts';
 
 const PASSWORD = 'chungbuk2026!';
 /** Headers of a call made by the portal's own pages (a JSON body adds its content type). */
