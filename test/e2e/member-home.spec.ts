@@ -192,4 +192,29 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(after?.y, 'what follows the cards stays put').toBe(before?.y);
     await context.close();
   });
+
+  test(`at ${viewport.width} px my page's member card streams in without moving the summary below it (issue 21: no layout shift)`, async ({ browser, portal }) => {
+    const context = await contextFor(browser, portal.url, viewport);
+    const page = await context.newPage();
+    await signInWithForm(page, 'reader01');
+    await hydrated(page);
+    // The card is held back: my page's loader streams, and the card's loading frame shows.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/homepage/user/api/card', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: '포인트 내역', exact: true }).first().click();
+    const card = page.locator('section.member-card');
+    await expect(card.locator('[aria-busy="true"]')).toHaveCount(1);
+    const summary = page.getByRole('heading', { name: '포인트', exact: true });
+    await expect(summary).toBeVisible();
+    const before = await summary.boundingBox();
+    release();
+    await expect(card.locator('.member-card__no')).toBeVisible();
+    const after = await summary.boundingBox();
+    expect(after?.y, 'the summary stays put').toBe(before?.y);
+    await context.close();
+  });
 }
