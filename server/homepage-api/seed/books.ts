@@ -72,13 +72,13 @@ const GIVEN = ['하늘', '서윤', '민재', '지안', '도현', '수빈', '예�
 const PUBLISHERS = ['창비', '문학동네', '민음사', '김영사', '사계절', '돌베개', '휴머니스트', '한빛비즈', '책읽는곰', '푸른숲', '마음산책', '북하우스', '위즈덤하우스', '다산북스', '은행나무'];
 const SUBJECTS = ['소설', '에세이', '시', '인문', '역사', '사회', '과학', '예술', '아동', '청소년', '자기계발', '경제경영', '철학'];
 
-const KIND1 = ADJ.length * NOUN.length * TAIL.length;
-const KIND2 = ADJ.length * NOUN.length;
-const KIND3 = TOPIC.length * FIELD.length;
+const KIND_1 = ADJ.length * NOUN.length * TAIL.length;
+const KIND_2 = ADJ.length * NOUN.length;
+const KIND_3 = TOPIC.length * FIELD.length;
 /** Titles of the first three kinds; the catalogue's first generated books use only these. */
-const FIRST = KIND1 + KIND2 + KIND3;
-const KIND4 = KIND2 * KIND2;
-/** Multipliers coprime with FIRST and KIND4: consecutive books get far-apart titles. */
+const FIRST = KIND_1 + KIND_2 + KIND_3;
+const KIND_4 = KIND_2 * KIND_2;
+/** Multipliers coprime with FIRST and KIND_4: consecutive books get far-apart titles. */
 const STEP = 7_919;
 /** Generated books use ISBNs 979-11-99-xxxxx. */
 export const MAX_GENERATED_BOOKS = 100_000;
@@ -91,21 +91,21 @@ function noun(adj: number, n: number): string {
 
 /** Title number `j` of the first three kinds: 푸른 바다의 노래, 낯선 정원, 처음 만나는 한국사. */
 function firstTitle(j: number): string {
-  if (j < KIND1) {
+  if (j < KIND_1) {
     const [particle, rest] = at(TAIL, j % TAIL.length);
     const n = Math.floor(j / TAIL.length) % NOUN.length;
     const word = at(NOUN, n);
     return `${at(ADJ, Math.floor(j / (TAIL.length * NOUN.length)))} ${particle ? josa(word, particle) : word}${rest}`;
   }
-  if (j < KIND1 + KIND2) return noun(Math.floor((j - KIND1) / NOUN.length), j - KIND1);
-  const k = j - KIND1 - KIND2;
+  if (j < KIND_1 + KIND_2) return noun(Math.floor((j - KIND_1) / NOUN.length), j - KIND_1);
+  const k = j - KIND_1 - KIND_2;
   return `${at(TOPIC, Math.floor(k / FIELD.length))} ${at(FIELD, k)}`;
 }
 
 /** Title number `j` of the fourth kind: 푸른 바다와 낯선 정원. */
 function pairTitle(j: number): string {
-  const left = Math.floor(j / KIND2);
-  const right = j % KIND2;
+  const left = Math.floor(j / KIND_2);
+  const right = j % KIND_2;
   const first = at(NOUN, left % NOUN.length);
   return `${at(ADJ, Math.floor(left / NOUN.length))} ${josa(first, '와/과')} ${noun(Math.floor(right / NOUN.length), right)}`;
 }
@@ -121,7 +121,7 @@ export function generatedBooks(from: number, to: number): BookInput[] {
   for (let i = from; i < to; i++) {
     const h = Math.imul(i + 1, 2654435761) >>> 0;
     const pick = <T>(list: readonly T[], shift: number): T => list[(h >>> shift) % list.length] as T;
-    const title = i < FIRST ? firstTitle((i * STEP) % FIRST) : pairTitle(((i - FIRST) * STEP) % KIND4);
+    const title = i < FIRST ? firstTitle((i * STEP) % FIRST) : pairTitle(((i - FIRST) * STEP) % KIND_4);
     const twelve = `9791199${String(i).padStart(5, '0')}`;
     out.push({
       isbn: twelve + isbnCheckDigit(twelve),
@@ -129,7 +129,7 @@ export function generatedBooks(from: number, to: number): BookInput[] {
       author: pick(SURNAMES, 7) + pick(GIVEN, 13),
       publisher: pick(PUBLISHERS, 19),
       pubYear: 1995 + ((h >>> 23) % 31),
-      subject: i < FIRST && (i * STEP) % FIRST >= KIND1 + KIND2 ? '인문' : pick(SUBJECTS, 21),
+      subject: i < FIRST && (i * STEP) % FIRST >= KIND_1 + KIND_2 ? '인문' : pick(SUBJECTS, 21),
       curated: false,
     });
   }

@@ -64,14 +64,14 @@ t.test('the 화면 설정 page posts to the settings route with the current choi
 });
 
 t.test('the header links to the 화면 설정 page for browsers without JavaScript', async (t) => {
-  const res = await page('/board/notice/homenotice?page=1');
-  t.match(res.body, /<a class="display-trigger" href="\/service\/display\?returnTo=%2Fboard%2Fnotice%2Fhomenotice%3Fpage%3D1">화면 설정<\/a>/);
+  const res = await page('/board/notice/homenotice?page=10');
+  t.match(res.body, /<a class="display-trigger" href="\/service\/display\?returnTo=%2Fboard%2Fnotice%2Fhomenotice%3Fpage%3D10">화면 설정<\/a>/);
 });
 
 t.test('a same-origin post sets the cookie and goes back (303)', async (t) => {
-  const res = await post('contrast=high-contrast&size=xlarge&returnTo=%2Fboard%2Fnotice%2Fhomenotice%3Fpage%3D2');
+  const res = await post('contrast=high-contrast&size=xlarge&returnTo=%2Fboard%2Fnotice%2Fhomenotice%3Fpage%3D20');
   t.equal(res.statusCode, 303);
-  t.equal(res.headers.location, '/board/notice/homenotice?page=2');
+  t.equal(res.headers.location, '/board/notice/homenotice?page=20');
   const cookie = res.cookies.find((c) => c.name === 'portal_display');
   t.ok(cookie, 'cookie set');
   t.equal(cookie?.value, 'high-contrast.xlarge');
@@ -79,7 +79,7 @@ t.test('a same-origin post sets the cookie and goes back (303)', async (t) => {
   t.equal(cookie?.path, '/');
   t.equal(cookie?.sameSite, 'Lax');
   t.notOk(cookie?.httpOnly, 'readable by the page (the browser writes it too)');
-  const next = await page('/board/notice/homenotice?page=2', `portal_display=${cookie?.value ?? ''}`);
+  const next = await page('/board/notice/homenotice?page=20', `portal_display=${cookie?.value ?? ''}`);
   t.match(next.body, /<html lang="ko" data-krds-mode="high-contrast" data-text-size="xlarge">/);
 });
 
