@@ -73,9 +73,12 @@ export async function render({ request, loadContext, sessionEnded }: RenderArgs)
         </App>,
         {
           nonce,
-          // A whole page (crawlers, no JavaScript) keeps every boundary in place: React otherwise
-          // moves large finished boundaries to the end, where only a script puts them back.
-          ...(waitForAll ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
+          // Every boundary that is finished when its part of the page is written stays in place.
+          // React otherwise moves large finished boundaries (over 12.8 KB) to the end with their
+          // fallback left in the shell, and only a script, whose reveals React 19.2 batches, puts
+          // them back: a crawler or a page without JavaScript keeps the fallback, and a member's
+          // home showed a skeleton that the whole member part then pushed down (CLS 0.58, issue 21).
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onShellReady() {
             if (!waitForAll) onReady(stream.pipe);
           },

@@ -3,7 +3,7 @@
  * introduction; a member sees their own reading instead (member-home.tsx, its own chunk,
  * loaded for members only — decision 0050), streamed in behind the shell like the notices.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Notice } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
@@ -11,15 +11,17 @@ import { hrefOf, pageById, type PageId } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
+import { lazyPart } from '#client/components/lazy-part.tsx';
 import { NoticeRows } from '#client/components/notice-rows.tsx';
 import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useConfig } from '#client/shell/config-context.tsx';
 import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '#client/shell/icons.tsx';
+import type * as MemberHomeModule from './member-home.tsx';
 import type { MemberHomeData } from './member-home.tsx';
 import { homeText as t } from './messages.ts';
 
-const memberPart = () => import('./member-home.tsx');
-const MemberHome = lazy(memberPart);
+const memberPart = lazyPart<{ data: Promise<MemberHomeData> }, typeof MemberHomeModule>(() => import('./member-home.tsx'));
+const MemberHome = memberPart.Component;
 
 interface HomeData {
   notices: Promise<Notice[] | null>;
@@ -31,7 +33,7 @@ export function loader({ context }: LoaderFunctionArgs): HomeData {
   const notices = homepage(context)
     .get('/board/notice', { query: { display_yn: 'Y', page: 1, size: 5 } })
     .then((answer) => (answer.result === 'success' ? answer.notice_list : null));
-  const member = isMember(sessionUserOf(context)) ? memberPart().then((m) => m.loadMemberHome(context)) : null;
+  const member = isMember(sessionUserOf(context)) ? memberPart.preload().then((m) => m.loadMemberHome(context)) : null;
   return { notices, member };
 }
 
@@ -40,7 +42,7 @@ export function loader({ context }: LoaderFunctionArgs): HomeData {
  * JavaScript the card calls the API itself, so the browser build leaves this out.
  */
 export const action = import.meta.env.SSR
-  ? (args: ActionFunctionArgs) => memberPart().then((m) => m.challengeAction(args))
+  ? (args: ActionFunctionArgs) => memberPart.preload().then((m) => m.challengeAction(args))
   : undefined;
 
 /** The quick cards: each page's title (the page table's) and what it offers. */
