@@ -156,6 +156,7 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<v
   // with what the machine is doing). A visitor's run starts with emptied caches and storage;
   // a member's keeps the cookies and local flags of the sign-in and empties the HTTP cache.
   const runs = [];
+  let retries = 0;
   for (let i = 0; i < RUNS; i++) {
     if (signedIn) {
       const tab = await devtoolsTab(chrome.port, 'about:blank');
@@ -170,7 +171,14 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<v
       ...(signedIn ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    if (result.lhr.runtimeError) console.log(`  ${name}: Lighthouse could not measure — ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError) {
+      console.log(`  ${name}: Lighthouse could not measure — ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      // A failed recording (NO_NAVSTART now and then) is no measurement: run again, twice at most.
+      if (++retries <= 2) {
+        i--;
+        continue;
+      }
+    }
     if (signedIn && new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${name}: not signed in (ended on ${result.lhr.finalDisplayedUrl})`);
     runs.push(result.lhr);
   }
