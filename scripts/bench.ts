@@ -4,7 +4,9 @@
  * machine has it), medians of ROUNDS rounds:
  *
  *  1. SSR throughput: the visitor's home and the notice list, portal ÷ bare React
- *     `renderToPipeableStream` of the same markup (scripts/bench/bare-ssr.ts).
+ *     `renderToPipeableStream` of the same markup (scripts/bench/bare-ssr.ts). Then every
+ *     request rendered (no page cache) for those two and two member pages, signed in, with
+ *     the homepage API answered from memory on the load's core (scripts/bench/memo-api.ts).
  *  2. Time to first byte with the homepage API slowed by DELAY_MS: the head and the shell
  *     must not wait for the page's data (TTFB ÷ delay).
  *  3. The gateway ÷ the homepage API called directly (a member's call, token attached),
@@ -52,10 +54,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a server process on CPU 0 and waits for a JSON log line with `msg`. */
-async function serve(name: string, args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const cmd = hasTaskset ? 'taskset' : node;
-  const argv = hasTaskset ? ['-c', '0', node, ...args] : args;
+/** Starts a server process on CPU 0 (or the load's, with `onLoadCore`) and waits for a JSON log line with `msg`. */
+async function serve(name: string, args: string[], env: Record<string, string>, ready: string, onLoadCore = false): Promise<ChildProcess> {
+  const cmd = hasTaskset && !onLoadCore ? 'taskset' : node;
+  const argv = hasTaskset && !onLoadCore ? ['-c', '0', node, ...args] : args;
   const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
@@ -127,9 +129,22 @@ const portalEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', COOKIE_SECURE: 'N
 await serve('portal', ['server/main.ts'], { ...portalEnv, PORT: String(portalPort), HOMEPAGE_API_URL: api }, 'portal listening');
 const portal = `http://127.0.0.1:${portalPort}`;
 
+// The homepage API answered from memory, on the load's core (scripts/bench/memo-api.ts): what
+// bare React and the portal without its page cache fetch per request (issue 21, item 3).
+const memoPort = await freePort();
+await serve('memo API', ['scripts/bench/memo-api.ts'], { TARGET: api, PORT: String(memoPort) }, 'memo api listening', true);
+const memo = `http://127.0.0.1:${memoPort}`;
+
 const PAGES = ['/main/homemain', '/board/notice/homenotice'];
+const MEMBER_PAGES = ['/activity/activity', '/mypage/mypage'];
+const MEMBER_LOGIN = { user_id: 'reader01', user_pass: 'chungbuk2026!' };
 const barePort = await freePort();
-await serve('bare React', ['scripts/bench/bare-ssr.ts', ...PAGES], { NODE_ENV: 'production', HOMEPAGE_API_URL: api, PORT: String(barePort) }, 'bare ssr listening');
+await serve(
+  'bare React',
+  ['scripts/bench/bare-ssr.ts', ...PAGES, '--member', ...MEMBER_PAGES],
+  { NODE_ENV: 'production', HOMEPAGE_API_URL: memo, PORT: String(barePort), MEMBER: `${MEMBER_LOGIN.user_id}:${MEMBER_LOGIN.user_pass}` },
+  'bare ssr listening',
+);
 const bare = `http://127.0.0.1:${barePort}`;
 
 // A browser that runs our script (streams), a visitor (no session).
@@ -137,26 +152,39 @@ const BROWSER = { cookie: 'portal_js=1', 'user-agent': 'Mozilla/5.0 (Linux; Andr
 
 // ── 1. SSR throughput against bare React ─────────────────────────────────────────────
 /** The portal at `base` ÷ bare React on each page, medians of ROUNDS interleaved rounds. */
-async function ssrRatios(base: string, label: string, target: string, goal: number | undefined): Promise<void> {
-  for (const path of PAGES) {
-    await load(`${base}${path}`, { headers: BROWSER, duration: 2 });
+async function ssrRatios(base: string, paths: string[], headers: Record<string, string>, label: string, target: string, goal: number | undefined): Promise<void> {
+  for (const path of paths) {
+    await load(`${base}${path}`, { headers, duration: 2 });
     await load(`${bare}${path}`, { duration: 2 });
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      ours.push((await load(`${base}${path}`, { headers: BROWSER })).rps);
+      ours.push((await load(`${base}${path}`, { headers })).rps);
       theirs.push((await load(`${bare}${path}`)).rps);
     }
     const ratio = median(ours) / median(theirs);
     row(`SSR ${path} ${label}`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, target, goal === undefined || ratio >= goal);
   }
 }
-await ssrRatios(portal, 'portal ÷ bare React', '≥ 0.8', 0.8);
+await ssrRatios(portal, PAGES, BROWSER, 'portal ÷ bare React', '≥ 0.8', 0.8);
 
-// The same without the visitor page cache (decision 0037): what each render costs. Informative.
+// Every request rendered (no visitor page cache, decision 0037), as a member's pages always
+// are: what each render costs. The homepage API answers from memory, so neither side pays
+// for the reference API's SQLite work; bare React fetches a member page's answers on each
+// request as the portal does (decision 0125).
 const uncachedPort = await freePort();
-const uncachedProc = await serve('portal (no page cache)', ['server/main.ts'], { ...portalEnv, PAGE_CACHE_TTL_S: '0', PORT: String(uncachedPort), HOMEPAGE_API_URL: api }, 'portal listening');
-await ssrRatios(`http://127.0.0.1:${uncachedPort}`, 'portal ÷ bare React, every request rendered (PAGE_CACHE_TTL_S=0)', '(informative)', undefined);
+const uncached = `http://127.0.0.1:${uncachedPort}`;
+const uncachedProc = await serve('portal (no page cache)', ['server/main.ts'], { ...portalEnv, PAGE_CACHE_TTL_S: '0', PORT: String(uncachedPort), HOMEPAGE_API_URL: memo }, 'portal listening');
+const memberSignIn = await fetch(`${uncached}/api/login/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: uncached },
+  body: JSON.stringify(MEMBER_LOGIN),
+});
+if (!memberSignIn.ok) throw new Error(`the bench member could not sign in (${memberSignIn.status})`);
+const memberCookie = memberSignIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const EVERY = 'every request rendered (PAGE_CACHE_TTL_S=0, API from memory)';
+await ssrRatios(uncached, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, '≥ 0.6 (issue 21)', 0.6);
+await ssrRatios(uncached, MEMBER_PAGES, { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` }, `member, portal ÷ bare React, ${EVERY}`, '≥ 0.6 (issue 21)', 0.6);
 
 // ── 2. Time to first byte with a slowed homepage API ─────────────────────────────────
 const proxyPort = await freePort();
@@ -181,13 +209,13 @@ for (const [label, url] of SLOW_PAGES) {
 const signIn = await fetch(`${portal}/api/login/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: portal },
-  body: JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!' }),
+  body: JSON.stringify(MEMBER_LOGIN),
 });
 const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 const direct = await fetch(`${api}/api/v1/homepage/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!', keep: true }),
+  body: JSON.stringify({ ...MEMBER_LOGIN, keep: true }),
 });
 const token = ((await direct.json()) as { access_token?: string }).access_token ?? '';
 const CALL = '/api/v1/homepage/user/point';

@@ -5,16 +5,24 @@
  * `renderToPipeableStream` inside the same template, from a plain node:http server. What
  * the portal spends beyond this is its own request path.
  *
- *   HOMEPAGE_API_URL=http://127.0.0.1:4000 PORT=3100 node scripts/bench/bare-ssr.ts /main/homemain /board/notice/homenotice
+ * Paths after `--member` render for a member signed in to the API with MEMBER
+ * (`id:password`): the session user and the bearer token are the member's, as in the portal.
+ * A member's page is never kept by the portal, so here too each request first fetches again
+ * every answer its render used (through an undici pool, bodies parsed), then streams: bare
+ * React with its data, nothing else (issue 21, decision 0125).
+ *
+ *   HOMEPAGE_API_URL=http://127.0.0.1:4000 PORT=3100 MEMBER=reader01:… node scripts/bench/bare-ssr.ts /main/homemain --member /mypage/mypage
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { AnyAnswer } from '#shared/contract/common.ts';
 import { queryString } from '#shared/http.ts';
+import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
 import type { LoadContext, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
+import { Pool } from 'undici';
 import { compileTemplate } from '#server/portal/ssr/template.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -26,48 +34,81 @@ const entryModule = (await import(pathToFileURL(join(root, 'dist/server/entry-se
 const entry = entryModule.default;
 const template = compileTemplate(readFileSync(join(root, 'dist/client/index.html'), 'utf8'));
 
-const loadContext: LoadContext = {
-  homepage: {
-    async request(method, path, init) {
-      const qs = queryString(init.query);
-      const res = await fetch(`${api}/api/v1/homepage${path}${qs ? `?${qs}` : ''}`, { method });
-      return (await res.json()) as AnyAnswer;
+const pool = new Pool(api, { connections: 64, keepAliveTimeout: 10_000 });
+
+/** The API paths a page's render asked for, and the headers it sent. */
+interface Calls {
+  paths: string[];
+  headers: Record<string, string>;
+}
+
+function loadContext(member: { token: string; user: SessionUser } | null, calls: Calls): LoadContext {
+  return {
+    homepage: {
+      async request(method, path, init) {
+        const qs = queryString(init.query);
+        const url = `/api/v1/homepage${path}${qs ? `?${qs}` : ''}`;
+        if (method === 'GET') calls.paths.push(url);
+        const res = await fetch(`${api}${url}`, { method, headers: calls.headers });
+        return (await res.json()) as AnyAnswer;
+      },
     },
-  },
-  portal: {
-    login: () => Promise.reject(new Error('not in the bench')),
-    refreshSession: () => Promise.reject(new Error('not in the bench')),
-  },
-  config: {
-    testLogin: false,
-    siteName: '충북 독서포인트',
-    libraryName: '충청북도립도서관',
-    libraryUrl: 'https://library.chungbuk.go.kr',
-    instituteName: '충청북도평생교육진흥원',
-    instituteUrl: 'https://www.cbnile.or.kr',
-    supportPhone: '043-220-5600',
-    supportEmail: 'noreply@library.chungbuk.go.kr',
-    redirectHosts: [],
-  },
-  session: { user: null },
-};
+    portal: {
+      login: () => Promise.reject(new Error('not in the bench')),
+      refreshSession: () => Promise.reject(new Error('not in the bench')),
+    },
+    config: {
+      testLogin: false,
+      siteName: '충북 독서포인트',
+      libraryName: '충청북도립도서관',
+      libraryUrl: 'https://library.chungbuk.go.kr',
+      instituteName: '충청북도평생교육진흥원',
+      instituteUrl: 'https://www.cbnile.or.kr',
+      supportPhone: '043-220-5600',
+      supportEmail: 'noreply@library.chungbuk.go.kr',
+      redirectHosts: [],
+    },
+    session: { user: member?.user ?? null },
+  };
+}
+
+async function signIn(): Promise<{ token: string; user: SessionUser }> {
+  const [userId, ...pass] = (process.env['MEMBER'] ?? '').split(':');
+  const res = await fetch(`${api}/api/v1/homepage/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: userId, user_pass: pass.join(':'), keep: true }),
+  });
+  const answer = (await res.json()) as MemberFields & { access_token?: string };
+  if (!res.ok || typeof answer.access_token !== 'string') throw new Error(`MEMBER could not sign in (${res.status})`);
+  return { token: answer.access_token, user: sessionUserFrom(answer) };
+}
 
 interface Prepared {
   page: Extract<RenderOutcome, { kind: 'page' }>;
   head: string;
   tail: string;
+  /** A member's page: the answers fetched again on each request. */
+  refetch: Calls | undefined;
 }
 
 const prepared = new Map<string, Prepared>();
-for (const path of process.argv.slice(2)) {
+const args = process.argv.slice(2);
+const memberAt = args.indexOf('--member');
+const visitorPaths = memberAt < 0 ? args : args.slice(0, memberAt);
+const memberPaths = memberAt < 0 ? [] : args.slice(memberAt + 1);
+const member = memberPaths.length > 0 ? await signIn() : null;
+for (const [path, who] of [...visitorPaths.map((p) => [p, null] as const), ...memberPaths.map((p) => [p, member] as const)]) {
+  const calls: Calls = { paths: [], headers: who ? { authorization: `Bearer ${who.token}` } : {} };
   const outcome = await entry.render({
     request: new Request(`http://bench.invalid${path}`, { headers: { accept: 'text/html' } }),
-    loadContext,
+    loadContext: loadContext(who, calls),
     sessionEnded: () => false,
   });
   if (outcome.kind !== 'page') throw new Error(`${path} did not render a page`);
   prepared.set(path, {
     page: outcome,
+    refetch: who ? calls : undefined,
     head: template.head({
       meta: {
         title: outcome.title,
@@ -99,12 +140,26 @@ class Wrap extends Transform {
   }
 }
 
+async function refetch(calls: Calls): Promise<void> {
+  await Promise.all(
+    calls.paths.map(async (path) => {
+      const res = await pool.request({ path, method: 'GET', headers: calls.headers });
+      await res.body.json();
+    }),
+  );
+}
+
 const server = createServer((req, res) => {
   const p = prepared.get((req.url ?? '').split('?')[0] ?? '');
   if (!p) {
     res.writeHead(404).end();
     return;
   }
+  if (p.refetch) refetch(p.refetch).then(() => stream(p, res), (err: unknown) => res.writeHead(502).end(String(err)));
+  else stream(p, res);
+});
+
+function stream(p: Prepared, res: ServerResponse): void {
   p.page.start({
     nonce: undefined,
     waitForAll: false,
@@ -119,5 +174,7 @@ const server = createServer((req, res) => {
     },
     onError() {},
   });
-});
+}
 server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ msg: 'bare ssr listening', port })));
+// A clean exit on SIGTERM, so `--cpu-prof` can write its profile.
+process.once('SIGTERM', () => process.exit(0));
