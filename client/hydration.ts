@@ -49,10 +49,18 @@ function topLevelThenables(loaderData: Record<string, unknown>): PromiseLike<unk
  */
 export function trackDeferred(loaderData: Record<string, unknown>) {
   const results = new Map<PromiseLike<unknown>, DeferredMarker>();
+  // Each value, once settled, is also marked the way React's use() reads without suspending:
+  // a render that starts after it settled writes it in place instead of streaming it later.
   const all = topLevelThenables(loaderData).map((p) =>
     Promise.resolve(p).then(
-      (value) => void results.set(p, { [DEFERRED]: 'ok', value }),
-      () => void results.set(p, { [DEFERRED]: 'error' }),
+      (value) => {
+        results.set(p, { [DEFERRED]: 'ok', value });
+        Object.assign(p, { status: 'fulfilled', value });
+      },
+      (reason: unknown) => {
+        results.set(p, { [DEFERRED]: 'error' });
+        Object.assign(p, { status: 'rejected', reason });
+      },
     ),
   );
   let stop = () => {};
@@ -131,12 +139,10 @@ export function deserializeHydration(data: SerializedHydration): HydrationState 
   return { loaderData: withPromises(data.loaderData), actionData: data.actionData, errors };
 }
 
-/** JSON safe inside an HTML element: `<`, `>`, `&` and line separators escaped. */
+const UNSAFE_IN_HTML = /[<>&\u2028\u2029]/g;
+const ESCAPED_IN_HTML: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON safe inside an HTML element: `<`, `>`, `&` and line separators escaped, in one pass. */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE_IN_HTML, (c) => ESCAPED_IN_HTML[c] ?? c);
 }

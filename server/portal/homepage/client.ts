@@ -70,19 +70,27 @@ function isAnswer(v: unknown): v is AnyAnswer {
   return (r === 'success' || r === 'error') && (msg === undefined || typeof msg === 'string');
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The answer's text, or undefined once it passes `limit` bytes (the rest is not read). Read
+ * with stream events, not an async iterator: a member's page makes several calls, and the
+ * iterator's promise per chunk was a visible share of each (issue 21).
+ */
+function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (buf: Buffer) => {
+      size += buf.length;
+      if (size > limit) {
+        body.destroy();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(buf);
+    });
+    body.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    body.once('error', reject);
+  });
 }
 
 export function createHomepageClient(opts: HomepageClientOptions): HomepageClient {

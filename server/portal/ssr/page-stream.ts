@@ -2,6 +2,10 @@
  * The body of a streamed page: the template head at once, React's HTML as it comes, and the
  * tail (with the hydration data) once React has written everything. A page that may be kept
  * for visitors (decision 0037) is also gathered whole and handed over at the end.
+ *
+ * React writes a flush as many small chunks, one after another in the same task. They are
+ * gathered and passed on as one at the end of that task (a microtask later): one socket
+ * write per flush instead of one per chunk, and nothing held back past the flush (issue 21).
  */
 import { Transform, type TransformCallback } from 'node:stream';
 
@@ -9,6 +13,8 @@ export class PageStream extends Transform {
   readonly #tail: () => Promise<string>;
   /** When the page may be cached: its HTML so far, and who takes the whole of it. */
   readonly #kept: { parts: string[]; take: (html: string) => void } | undefined;
+  /** Chunks written in this task, passed on together when it ends. */
+  #pending: Buffer[] = [];
   constructor(head: string, tail: () => Promise<string>, keep?: (html: string) => void) {
     super();
     this.#tail = tail;
@@ -16,10 +22,20 @@ export class PageStream extends Transform {
     this.push(head);
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.#kept?.parts.push(chunk.toString('utf8'));
-    cb(null, chunk);
+    if (this.#pending.length === 0) queueMicrotask(() => this.#release());
+    this.#pending.push(chunk);
+    cb();
+  }
+  #release(): void {
+    const pending = this.#pending;
+    if (pending.length === 0) return;
+    this.#pending = [];
+    const out = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending);
+    this.#kept?.parts.push(out.toString('utf8'));
+    this.push(out);
   }
   override _flush(cb: TransformCallback): void {
+    this.#release();
     this.#tail().then(
       (tail) => {
         if (this.#kept) this.#kept.take(this.#kept.parts.join('') + tail);

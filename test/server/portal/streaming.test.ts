@@ -103,6 +103,38 @@ for (const encoding of ['identity', 'gzip', 'br']) {
   });
 }
 
+t.test('data already in memory (the public cache) is written in the shell, not streamed after it', async (t) => {
+  const { upstream, release, heldCount } = await heldUpstream();
+  // No page cache: the second page is rendered again, its notices read from the public cache.
+  const portal = await buildTestPortal(upstream.url, { PAGE_CACHE_TTL_S: '0' });
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  t.teardown(async () => {
+    release();
+    await portal.close();
+    await upstream.close();
+  });
+  const headers = { accept: 'text/html', 'user-agent': BROWSER, cookie: 'portal_js=1' };
+  const first = get(`${address}/main/homemain`, headers);
+  // The notice strip's and the home's notice lists are asked one after the other.
+  await until(() => {
+    if (heldCount() > 0 && first.text().includes('class="skeleton"')) release();
+    return first.ended();
+  }, 'the first page, its notices released');
+  await first.done;
+  t.match(first.text(), /\$RC\(/, 'the first page streamed its notices in behind the shell');
+
+  const asked = upstream.requests.length;
+  const second = get(`${address}/main/homemain`, headers);
+  await second.done;
+  const html = second.text();
+  t.equal(upstream.requests.filter((r) => r.url.startsWith('/api/v1/homepage/board/notice')).length, upstream.requests.slice(0, asked).filter((r) => r.url.startsWith('/api/v1/homepage/board/notice')).length, 'the notices came from the public cache');
+  t.match(html, /늦게 도착한 공지/, 'the notices are on the page');
+  t.notMatch(html, /class="skeleton"/, 'no skeleton for them');
+  t.notMatch(html, /\$RC\(/, 'nothing swapped in later: written in place');
+  const data = /id="__portal_data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+  t.match(data, /"__deferred":"ok"/, 'the hydration block still carries the settled value');
+});
+
 t.test('crawlers and browsers without the script cookie get the whole page at once', async (t) => {
   const { upstream, release, heldCount } = await heldUpstream();
   const portal = await buildTestPortal(upstream.url);
