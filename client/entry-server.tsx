@@ -17,6 +17,12 @@ import { documentTitle } from './shell/title.ts';
 
 const handler = createStaticHandler(routes);
 
+function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+}
+
 /** A page module's head metadata from its loader data (`export function meta(data)`), if it has one. */
 interface MetaModule {
   meta?: (data: never) => PageMeta;
@@ -31,7 +37,7 @@ async function pageMeta(id: PageId, data: unknown): Promise<PageMeta> {
   return mod?.meta ? mod.meta(data as never) : {};
 }
 
-export async function render({ request, loadContext, sessionEnded }: RenderArgs): Promise<RenderOutcome> {
+export async function render({ request, loadContext, sessionEnded, dataWaitMs }: RenderArgs): Promise<RenderOutcome> {
   const context = await handler.query(request, { requestContext: loadContext });
   if (context instanceof Response) {
     const location = context.headers.get('Location');
@@ -44,6 +50,9 @@ export async function render({ request, loadContext, sessionEnded }: RenderArgs)
   const page = pageOfMatches(context.matches);
   const meta = await pageMeta(page.id as PageId, context.loaderData[page.id]);
   const deferred = trackDeferred(context.loaderData);
+  // The shell waits a moment for the page's data (16 ms by default, decision 0126): what
+  // arrives by then is written in place, in one pass; the rest streams in behind the shell.
+  if (dataWaitMs > 0) await settledWithin(deferred.settled, dataWaitMs);
   // The shell shows the session as the loaders left it.
   const session = sessionEnded() ? { user: null, ended: true } : loadContext.session;
   return {

@@ -50,6 +50,8 @@ export interface RenderArgs {
   loadContext: LoadContext;
   /** Whether a loader's call ended the member's session (asked after the loaders ran). */
   sessionEnded(): boolean;
+  /** How long the shell waits for deferred data; what is later streams in behind it (decision 0126). */
+  dataWaitMs: number;
 }
 
 export interface StartOptions {

@@ -1,9 +1,13 @@
-/** Calendar days in Asia/Seoul (the programme's time zone), as YYYY-MM-DD. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
+/**
+ * Calendar days in Asia/Seoul (the programme's time zone), as YYYY-MM-DD. Seoul keeps UTC+9
+ * all year (no daylight saving since 1988), so the day is plain arithmetic: no Intl
+ * formatter on every page load (issue 21). A test checks it against Intl over a year.
+ */
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** Today in Seoul. Loaders compute it, so the server's answer and hydration agree. */
 export function seoulToday(now: Date = new Date()): string {
-  return dayFormat.format(now);
+  return new Date(now.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The first day of that day's month: the earliest loan or purchase date the API accepts. */

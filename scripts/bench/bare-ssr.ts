@@ -104,6 +104,7 @@ for (const [path, who] of [...visitorPaths.map((p) => [p, null] as const), ...me
     request: new Request(`http://bench.invalid${path}`, { headers: { accept: 'text/html' } }),
     loadContext: loadContext(who, calls),
     sessionEnded: () => false,
+    dataWaitMs: 0,
   });
   if (outcome.kind !== 'page') throw new Error(`${path} did not render a page`);
   prepared.set(path, {

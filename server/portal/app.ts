@@ -194,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     root: PROJECT_ROOT,
     dev: config.dev,
     renderTimeoutMs: config.renderTimeoutMs,
+    shellDataWaitMs: config.shellDataWaitMs,
     publicConfig: config.public,
     auth,
     signIn,

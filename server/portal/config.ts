@@ -32,6 +32,7 @@ export const PortalEnv = Type.Object({
   DATA_DIR: EnvType.text('data'),
   TRUST_PROXY: EnvType.text('N', 'N, a number of proxy hops, or comma-separated proxy addresses/CIDRs'),
   RENDER_TIMEOUT_MS: EnvType.int(10_000, 100, 120_000),
+  SHELL_DATA_WAIT_MS: EnvType.int(16, 0, 1_000),
   SHUTDOWN_GRACE_MS: EnvType.int(10_000, 0, 120_000),
   SHUTDOWN_DELAY_MS: EnvType.int(3_000, 0, 60_000),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
@@ -88,6 +89,8 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** SSR render is aborted after this long (the shell or an error page is sent). */
   renderTimeoutMs: number;
+  /** How long a page's shell waits for its deferred data before streaming without it (decision 0126). */
+  shellDataWaitMs: number;
   /** On SIGTERM, the whole shutdown must end within this long (else exit 1). */
   shutdownGraceMs: number;
   /** On SIGTERM, /readyz answers 503 while serving goes on this long, then the server closes (decision 0014). */
@@ -155,6 +158,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     scheme: env.COOKIE_SECURE === undefined ? 'auto' : env.COOKIE_SECURE ? 'https' : 'http',
     tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+    shellDataWaitMs: env.SHELL_DATA_WAIT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shutdownDelayMs: shutdownDelay(env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_GRACE_MS),
     cache: {

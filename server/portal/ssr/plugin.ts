@@ -33,6 +33,8 @@ export interface SsrOptions {
   root: string;
   dev: boolean;
   renderTimeoutMs: number;
+  /** How long the shell waits for deferred data (decision 0126). */
+  shellDataWaitMs: number;
   publicConfig: PublicConfig;
   /** The member's session and member-aware homepage calls (cookies set before the first byte). */
   auth: MemberAuth;
@@ -209,6 +211,7 @@ export const ssrPlugin = fp<SsrOptions>(
             session: { user },
           },
           sessionEnded: () => opts.auth.ended(req),
+          dataWaitMs: opts.shellDataWaitMs,
         });
       } catch (err) {
         req.log.error({ err }, 'page loaders failed');

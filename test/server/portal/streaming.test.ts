@@ -103,6 +103,28 @@ for (const encoding of ['identity', 'gzip', 'br']) {
   });
 }
 
+t.test('data that arrives while the shell waits (SHELL_DATA_WAIT_MS) is written in place, in one piece', async (t) => {
+  const { upstream, release, heldCount } = await heldUpstream();
+  // A wait long enough for any loaded machine: the page waits for its released notices.
+  const portal = await buildTestPortal(upstream.url, { SHELL_DATA_WAIT_MS: '1000' });
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  t.teardown(async () => {
+    release();
+    await portal.close();
+    await upstream.close();
+  });
+  const page = get(`${address}/main/homemain`, { accept: 'text/html', 'user-agent': BROWSER, cookie: 'portal_js=1' });
+  await until(() => {
+    if (heldCount() > 0) release();
+    return page.ended();
+  }, 'the page, its notices answered at once');
+  await page.done;
+  const html = page.text();
+  t.match(html, /늦게 도착한 공지/, 'the notices are on the page');
+  t.notMatch(html, /class="skeleton"/, 'no skeleton was sent');
+  t.notMatch(html, /\$RC\(/, 'nothing swapped in later');
+});
+
 t.test('data already in memory (the public cache) is written in the shell, not streamed after it', async (t) => {
   const { upstream, release, heldCount } = await heldUpstream();
   // No page cache: the second page is rendered again, its notices read from the public cache.

@@ -151,6 +151,19 @@ t.test('upstream operations are route patterns; the list is the reference API\'s
   t.equal(upstreamOperation('/api/v1/homepage/code/60/2'), '/api/v1/homepage/code/:group/:code');
   t.equal(upstreamOperation('/api/v1/homepage/user/point?page=2'), '/api/v1/homepage/user/point');
   t.equal(upstreamOperation('/api/v1/homepage/nothing/here'), 'other');
+  t.equal(upstreamOperation('/api/v1/homepage/board/notice/'), 'other', 'an empty parameter matches nothing');
+  t.equal(upstreamOperation('/elsewhere'), 'other');
+  // Every pattern, its parameters filled in, is found as itself unless a more static one is
+  // the same path (as a router would choose): the lookup by bucket loses none.
+  const filled = (p: string) => p.replace(/:[a-z_]+/g, 'x1');
+  const byPath = new Map<string, string[]>();
+  for (const p of UPSTREAM_PATTERNS) byPath.set(filled(p), [...(byPath.get(filled(p)) ?? []), p]);
+  for (const p of UPSTREAM_PATTERNS) {
+    const found = upstreamOperation(filled(p));
+    const statics = (x: string) => x.split('/').filter((s) => s !== '' && !s.startsWith(':')).length;
+    const best = Math.max(...(byPath.get(filled(p)) ?? []).map(statics));
+    t.ok(found === p || (byPath.get(filled(p))?.includes(found) && statics(found) === best), `${p} → ${found}`);
+  }
 
   const ref = await buildHomepageApi({ dbFile: ':memory:', seed: false });
   t.teardown(() => ref.close());
