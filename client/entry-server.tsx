@@ -29,11 +29,18 @@ interface MetaModule {
 }
 const metaModules = import.meta.glob<MetaModule>('./pages/*/*-page.tsx');
 
+/** Each page module asked for once: a dynamic import() on every request goes through the module loader again. */
+const loadedMeta = new Map<PageId, MetaModule | undefined>();
+
 async function pageMeta(id: PageId, data: unknown): Promise<PageMeta> {
   // Null for a visitor on a member page (its loader did not run) or a page without a loader.
   if (typeof data !== 'object' || data === null) return {};
-  const load = metaModules[`./${pageModulePath(id)}`];
-  const mod = load ? await load() : undefined;
+  let mod = loadedMeta.get(id);
+  if (!loadedMeta.has(id)) {
+    const load = metaModules[`./${pageModulePath(id)}`];
+    mod = load ? await load() : undefined;
+    loadedMeta.set(id, mod);
+  }
   return mod?.meta ? mod.meta(data as never) : {};
 }
 

@@ -36,9 +36,10 @@ export function pageModulePath(id: PageId): string {
  */
 function guarded<F extends LoaderFunction | ActionFunction>(id: PageId, fn: F): F {
   const page = pageById[id];
+  const params = Object.entries(page.params ?? {}).map(([name, pattern]) => [name, new RegExp(pattern)] as const);
   const wrapped = (args: Parameters<F>[0]) => {
-    for (const [name, pattern] of Object.entries(page.params ?? {})) {
-      if (!new RegExp(pattern).test(args.params[name] ?? '')) throw redirect(HOME_PATH);
+    for (const [name, pattern] of params) {
+      if (!pattern.test(args.params[name] ?? '')) throw redirect(HOME_PATH);
     }
     return mayView(page, sessionUserOf(args.context)) ? fn(args) : null;
   };

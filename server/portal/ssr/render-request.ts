@@ -18,13 +18,23 @@ export function wantsWholePage(req: FastifyRequest): boolean {
   return BOT_UA.test(req.headers['user-agent'] ?? '') || req.cookies[JS_COOKIE] !== '1';
 }
 
+/** Origins already worked out, by scheme and Host; a few at most, so a full table is just dropped. */
+const origins = new Map<string, string>();
+
 /** The origin the member's browser used (for absolute links such as the in-app guide's). */
 export function originOf(req: FastifyRequest): string {
-  try {
-    return new URL(`${req.protocol}://${req.host}`).origin;
-  } catch {
-    return 'http://localhost';
+  const given = `${req.protocol}://${req.host}`;
+  let origin = origins.get(given);
+  if (origin === undefined) {
+    try {
+      origin = new URL(given).origin;
+    } catch {
+      origin = 'http://localhost';
+    }
+    if (origins.size >= 64) origins.clear();
+    origins.set(given, origin);
   }
+  return origin;
 }
 
 /** Whether the request carries nothing but a visitor's cookies (its page may be shared, decision 0037). */
