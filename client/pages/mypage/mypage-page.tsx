@@ -133,7 +133,8 @@ export function loader({ context, request }: LoaderFunctionArgs): Data {
             a.result === 'success'
               ? {
                   total: a.total,
-                  entries: a.point_list,
+                  // Only the statement (내역) reads whole entries; the other tabs show rows.
+                  entries: tab === 'point' ? a.point_list : [],
                   rows: a.point_list.map((p) => ({
                     key: p.entry_key,
                     title: p.book_title ?? p.description,

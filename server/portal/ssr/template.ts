@@ -75,6 +75,9 @@ export function compileTemplate(source: string): PageTemplate {
   const after = source.slice(at + marker.length);
   if (!before.includes('<!-- head -->')) throw new Error('index.html has no <!-- head --> placeholder');
   if (!after.includes('<!-- hydration -->')) throw new Error('index.html has no <!-- hydration --> placeholder');
+  const dataAt = after.indexOf('<!-- hydration -->');
+  const beforeData = after.slice(0, dataAt);
+  const afterData = after.slice(dataAt + '<!-- hydration -->'.length);
   return {
     head: ({ meta, nonce, preload, htmlAttributes = {} }) =>
       withNonce(
@@ -87,17 +90,14 @@ export function compileTemplate(source: string): PageTemplate {
         ),
         nonce,
       ),
+    // The hydration data goes between the two halves as it is: the nonce is put into the
+    // template's own script tags, and never searched for through the data (issue 21).
     tail: ({ dataJson, nonce, fontsCss }) =>
-      withNonce(
-        after.replace(
-          '<!-- hydration -->',
-          () =>
-            `<script type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>` +
-            // The font faces load after the page (decision 0034): the browser entry links them (a
-            // stylesheet here would hold the scripts back); without JavaScript, this does.
-            (fontsCss ? `<noscript><link rel="stylesheet" href="${escapeHtml(fontsCss)}"></noscript>` : ''),
-        ),
-        nonce,
-      ),
+      withNonce(beforeData, nonce) +
+      `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>` +
+      // The font faces load after the page (decision 0034): the browser entry links them (a
+      // stylesheet here would hold the scripts back); without JavaScript, this does.
+      (fontsCss ? `<noscript><link rel="stylesheet" href="${escapeHtml(fontsCss)}"></noscript>` : '') +
+      withNonce(afterData, nonce),
   };
 }
