@@ -26,7 +26,19 @@ describe('trackDeferred', () => {
     expect((pending as Promise<never> & { status?: string }).status).toBeUndefined();
     expect(deferred.marker(ok)).toEqual({ __deferred: 'ok', value: [1, 2] });
     expect(deferred.marker(failed)).toEqual({ __deferred: 'error' });
+    expect(deferred.done()).toBe(false);
     deferred.stop();
     await deferred.settled;
+  });
+
+  it('tells when every value has settled, so the shell need not wait for them', async () => {
+    let release: (v: string) => void = () => undefined;
+    const later = new Promise<string>((r) => (release = r));
+    const deferred = trackDeferred({ root: { now: Promise.resolve(1) }, page: { later } });
+    expect(deferred.done()).toBe(false);
+    release('ok');
+    await deferred.settled;
+    expect(deferred.done()).toBe(true);
+    expect(trackDeferred({ page: { plain: 1 } }).done()).toBe(true);
   });
 });

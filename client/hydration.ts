@@ -49,17 +49,21 @@ function topLevelThenables(loaderData: Record<string, unknown>): PromiseLike<unk
  */
 export function trackDeferred(loaderData: Record<string, unknown>) {
   const results = new Map<PromiseLike<unknown>, DeferredMarker>();
+  const thenables = topLevelThenables(loaderData);
+  let pending = thenables.length;
   // Each value, once settled, is also marked the way React's use() reads without suspending:
   // a render that starts after it settled writes it in place instead of streaming it later.
-  const all = topLevelThenables(loaderData).map((p) =>
+  const all = thenables.map((p) =>
     Promise.resolve(p).then(
       (value) => {
         results.set(p, { [DEFERRED]: 'ok', value });
         Object.assign(p, { status: 'fulfilled', value });
+        pending--;
       },
       (reason: unknown) => {
         results.set(p, { [DEFERRED]: 'error' });
         Object.assign(p, { status: 'rejected', reason });
+        pending--;
       },
     ),
   );
@@ -67,6 +71,8 @@ export function trackDeferred(loaderData: Record<string, unknown>) {
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   return {
     settled: Promise.race([Promise.all(all).then(() => undefined), stopped]),
+    /** Whether every value has settled already (nothing to wait for). */
+    done: () => pending === 0,
     stop,
     marker: (p: PromiseLike<unknown>): DeferredMarker => results.get(p) ?? { [DEFERRED]: 'error' },
   };
