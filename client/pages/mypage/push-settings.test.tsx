@@ -113,7 +113,8 @@ describe('알림 on my page', () => {
     expect(notification.requestPermission).toHaveBeenCalledTimes(1);
     await screen.findByText(pushText.refused);
     const denied = screen.getByText(pushText.denied).closest('.push__denied');
-    expect(document.activeElement).toBe(denied);
+    // Focus moves in an effect after the refusal is shown: wait for it, not for a time.
+    await waitFor(() => expect(document.activeElement).toBe(denied));
     for (const line of pushText.deniedHowTo) expect(screen.getByText(line)).toBeTruthy();
     expect(calls).toEqual([{ method: 'DELETE', path: '/api/v1/homepage/user/push', body: { notification_permission: 'denied' } }]);
     expect(subscribe).not.toHaveBeenCalled();
