@@ -210,9 +210,14 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(card.locator('[aria-busy="true"]')).toHaveCount(1);
     const summary = page.getByRole('heading', { name: '포인트', exact: true });
     await expect(summary).toBeVisible();
+    // Font subsets swap in when their text first shows (the card's own text may ask for one):
+    // measured with the fonts settled, what moves is the card's doing.
+    const fontsSettled = () => page.evaluate(async () => void (await document.fonts.ready));
+    await fontsSettled();
     const before = await summary.boundingBox();
     release();
     await expect(card.locator('.member-card__no')).toBeVisible();
+    await fontsSettled();
     const after = await summary.boundingBox();
     expect(after?.y, 'the summary stays put').toBe(before?.y);
     await context.close();
