@@ -117,6 +117,9 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await page.getByText('ISBN을 모르면 책을 찾아 골라 주세요').click();
   await page.getByRole('searchbox', { name: '책 제목, 지은이 또는 ISBN' }).fill('소년이 온다');
   await page.getByRole('button', { name: '찾기' }).click();
+  // The search is a navigation of its own: the choice is clicked once it has landed, so the
+  // link is the one the results page keeps (under CI load a click could meet the page it replaced).
+  await expect(page).toHaveURL(/type=loan&q=/);
   await page.getByRole('link', { name: '이 책 선택: 소년이 온다' }).first().click();
   await expect(page).toHaveURL(new RegExp(`type=loan&isbn=${ISBN}`));
   await expect(page.getByLabel('ISBN', { exact: true })).toHaveValue(ISBN);
