@@ -31,8 +31,7 @@ function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
  */
 function matchedBranch(matches: StaticHandlerContext['matches']): RouteObject[] {
   let branch: RouteObject[] = [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const route = (matches[i] as (typeof matches)[number]).route;
+  for (const { route } of [...matches].reverse()) {
     branch = [{ ...route, children: branch.length > 0 ? branch : undefined } as RouteObject];
   }
   return branch;

@@ -50,7 +50,6 @@ function topLevelThenables(loaderData: Record<string, unknown>): PromiseLike<unk
 export function trackDeferred(loaderData: Record<string, unknown>) {
   const results = new Map<PromiseLike<unknown>, DeferredMarker>();
   const thenables = topLevelThenables(loaderData);
-  let pending = thenables.length;
   // Each value, once settled, is also marked the way React's use() reads without suspending:
   // a render that starts after it settled writes it in place instead of streaming it later.
   const all = thenables.map((p) =>
@@ -58,12 +57,10 @@ export function trackDeferred(loaderData: Record<string, unknown>) {
       (value) => {
         results.set(p, { [DEFERRED]: 'ok', value });
         Object.assign(p, { status: 'fulfilled', value });
-        pending--;
       },
       (reason: unknown) => {
         results.set(p, { [DEFERRED]: 'error' });
         Object.assign(p, { status: 'rejected', reason });
-        pending--;
       },
     ),
   );
@@ -72,7 +69,7 @@ export function trackDeferred(loaderData: Record<string, unknown>) {
   return {
     settled: Promise.race([Promise.all(all).then(() => undefined), stopped]),
     /** Whether every value has settled already (nothing to wait for). */
-    done: () => pending === 0,
+    done: () => results.size === thenables.length,
     stop,
     marker: (p: PromiseLike<unknown>): DeferredMarker => results.get(p) ?? { [DEFERRED]: 'error' },
   };
