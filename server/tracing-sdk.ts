@@ -1,20 +1,20 @@
 /**
  * The OpenTelemetry SDK of one process or worker thread, loaded by ./tracing.ts only when
  * traces are wanted (decision 0128). Nothing here patches a module: Fastify is traced by
- * @fastify/otel's plugin (hooks the app registers first), undici through its diagnostics
- * channels, and the reference API's database by a wrapper of its own (store/traced.ts), so the
- * ESM imports of both houses need no loader hook and no `--import`.
+ * @fastify/otel's plugin (hooks the app registers first), the portal's undici calls carry the
+ * `traceparent` through undici's diagnostics channels, and the API's database by a wrapper of its own
+ * (store/traced.ts), so the ESM imports of both houses need no loader hook and no `--import`.
  *
  * What a span may hold: methods, route patterns, paths with their secret segments and secret
  * query values redacted (as the logs have them, server/logger.ts), status codes and SQL text
  * with placeholders. Never headers, cookies, bodies or statement parameters.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { context, propagation, trace, TraceFlags, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { defaultResource, detectResources, envDetector, hostDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
@@ -35,8 +35,10 @@ function redactedParts(url: string): { path: string; query: string | undefined }
 function nameRequestSpan(span: Span, request: FastifyRequest): void {
   const route = request.routeOptions.url;
   span.updateName(route ? `${request.method} ${route}` : request.method);
-  // @fastify/otel records request.url (query included) as url.path: replaced before the span ends.
-  const { path, query } = redactedParts(request.url);
+  // @fastify/otel records request.url as url.path: a query or an SSO path is replaced before the span ends.
+  const url = request.url;
+  if (!url.includes('?') && !url.includes('/sso/')) return;
+  const { path, query } = redactedParts(url);
   span.setAttribute('url.path', path);
   if (query !== undefined) span.setAttribute('url.query', query);
 }
@@ -46,7 +48,33 @@ function logIds(): Record<string, string> {
   const span = trace.getSpan(context.active());
   if (!span) return {};
   const ids = span.spanContext();
-  return { trace_id: ids.traceId, span_id: ids.spanId, trace_flags: ids.traceFlags & TraceFlags.SAMPLED ? '01' : '00' };
+  return { trace_id: ids.traceId, span_id: ids.spanId };
+}
+
+/** What undici publishes on its diagnostics channels (the parts read here). */
+interface UndiciRequest {
+  addHeader(name: string, value: string): unknown;
+}
+
+/**
+ * The W3C `traceparent` (and `tracestate`) of the active span on every undici request made
+ * inside a request, through undici's diagnostics channels (no patching): the API's request spans
+ * hang from the portal's request span. The calls get no CLIENT span of their own: one cost about
+ * as much as the rest of tracing together on a gateway call (decision 0128), and the API's span
+ * of each call shows its timing. A request that is not sampled passes its context on all the
+ * same (flags 00), so the API does not start traces of its own; a call outside any request
+ * carries nothing.
+ */
+function propagateOnUndici(): void {
+  subscribe('undici:request:create', (message) => {
+    const span = trace.getSpan(context.active());
+    if (!span) return;
+    const { request } = message as { request: UndiciRequest };
+    const ids = span.spanContext();
+    request.addHeader('traceparent', `00-${ids.traceId}-${ids.spanId}-${ids.traceFlags & TraceFlags.SAMPLED ? '01' : '00'}`);
+    const state = ids.traceState?.serialize();
+    if (state) request.addHeader('tracestate', state);
+  });
 }
 
 export function startSdk(settings: TracingSettings, service: TracedService): Tracing {
@@ -63,29 +91,15 @@ export function startSdk(settings: TracingSettings, service: TracedService): Tra
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
 
-  if (service.httpClient) {
-    new UndiciInstrumentation({
-      // A call outside any request (none today) starts no trace of its own.
-      requireParentforSpans: true,
-      // Set before the span starts: the raw path (an SSO token, a query) never reaches it.
-      startSpanHook: (request) => {
-        const { path, query } = redactedParts(request.path);
-        return { 'url.full': `${request.origin}${path}`, 'url.path': path, 'url.query': query ?? '' };
-      },
-    });
-  }
+  if (service.httpClient) propagateOnUndici();
   const fastifyOtel = new FastifyOtelInstrumentation({
-    // One span for the request and one for its handler; none per hook (a dozen per request).
+    // One span per request: none per hook (a dozen per request) nor for the handler. The span
+    // made active in the first onRequest hook stays active through body parsing, the handler
+    // and the calls it makes (AsyncLocalStorage on Node 24; tracing.test.ts posts a late body).
     instrumentHooks: false,
+    instrumentHandler: false,
     ignorePaths: (route) => UNTRACED_ROUTES.has(route.url),
     requestHook: nameRequestSpan,
-    // The handler's span (it keeps the request's context through body parsing and async hooks):
-    // named by the route, not by the chain of plugins an anonymous handler was registered in.
-    lifecycleHook: (span, info) => {
-      const name = `${info.hookName} ${info.request.routeOptions.url ?? ''}`;
-      span.updateName(name);
-      span.setAttribute('hook.name', name);
-    },
   });
 
   return {

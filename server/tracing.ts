@@ -53,7 +53,7 @@ export interface TracedService {
    * worker keeps `homepage-api` (OTEL_RESOURCE_ATTRIBUTES still apply to both).
    */
   embedded?: boolean;
-  /** Spans for the undici calls this process makes, with `traceparent` sent on them (the portal). */
+  /** The `traceparent` on the undici calls this process makes (the portal's calls to the API). */
   httpClient?: boolean;
 }
 
@@ -61,7 +61,7 @@ export interface TracedService {
 export interface Tracing {
   /** @fastify/otel: a SERVER span per request, continuing an incoming `traceparent`; registered first. */
   readonly fastifyPlugin: FastifyPluginCallback;
-  /** pino's `mixin`: the active span's `trace_id`, `span_id` and `trace_flags` on every line. */
+  /** pino's `mixin`: the active span's `trace_id` and `span_id` on every line written inside a request. */
   readonly logIds: () => Record<string, string>;
   /** Ends the SDK: what is still buffered is sent first. */
   shutdown(): Promise<void>;
