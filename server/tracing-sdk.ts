@@ -10,7 +10,7 @@
  * with placeholders. Never headers, cookies, bodies or statement parameters.
  */
 import { subscribe } from 'node:diagnostics_channel';
-import { context, propagation, trace, TraceFlags, type Span } from '@opentelemetry/api';
+import { context, diag, DiagLogLevel, propagation, trace, TraceFlags, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -19,7 +19,8 @@ import { defaultResource, detectResources, envDetector, hostDetector, resourceFr
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import type { FastifyRequest } from 'fastify';
-import { redactUrl } from './logger.ts';
+import pino from 'pino';
+import { loggerOptions, redactUrl } from './logger.ts';
 import type { TracedService, Tracing, TracingSettings } from './tracing.ts';
 
 /** Probes answer many times a minute and say nothing about a member's request. */
@@ -77,7 +78,27 @@ function propagateOnUndici(): void {
   });
 }
 
+/**
+ * The SDK's own complaints (an export that failed: the collector is down or refuses) as warn
+ * lines of the process's log, at most one a minute: spans are dropped, requests are not slowed.
+ * Only messages: an error's other fields could hold the exporter's headers.
+ */
+function reportSdkErrors(name: string): void {
+  const log = pino(loggerOptions({ level: 'warn', name }));
+  let last = 0;
+  const warn = (message: string, ...args: unknown[]) => {
+    const now = Date.now();
+    if (now - last < 60_000) return;
+    last = now;
+    const detail = args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : '')).filter(Boolean).join('; ');
+    log.warn({ otel: detail ? `${message} ${detail}` : message }, 'traces: the OpenTelemetry SDK reports a problem (spans may be lost; at most one line a minute)');
+  };
+  const quiet = () => undefined;
+  diag.setLogger({ error: warn, warn, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
+}
+
 export function startSdk(settings: TracingSettings, service: TracedService): Tracing {
+  reportSdkErrors(service.name === 'reading-portal' ? 'portal' : 'homepage-api');
   let resource = defaultResource()
     .merge(resourceFromAttributes({ 'service.name': service.name }))
     .merge(detectResources({ detectors: [hostDetector, envDetector] }));

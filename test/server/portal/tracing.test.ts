@@ -189,3 +189,16 @@ t.test('the real process with traces on', async (t) => {
     t.notOk(/authorization|cookie|bearer/i.test(exported), 'no header of the request is recorded');
   });
 });
+
+t.test('a collector that is down costs spans, not answers: one warn line', async (t) => {
+  const closed = await startOtlpReceiver();
+  await closed.close();
+  const portal = await startPortalProcess({ OTEL_EXPORTER_OTLP_ENDPOINT: closed.url, OTEL_BSP_SCHEDULE_DELAY: '100' });
+  t.teardown(() => portal.stop());
+  const res = await fetch(`${portal.url}/main/homemain`, { headers: { accept: 'text/html' } });
+  t.equal(res.status, 200, 'the page is served');
+  await res.text();
+  const line = await portal.waitForLine((l) => l['name'] === 'portal' && typeof l['otel'] === 'string');
+  t.equal(line['level'], 'warn');
+  t.match(line['otel'], /ECONNREFUSED/, 'saying why');
+});
