@@ -10,7 +10,8 @@
  *  2. Time to first byte with the homepage API slowed by DELAY_MS: the head and the shell
  *     must not wait for the page's data (TTFB ÷ delay).
  *  3. The gateway ÷ the homepage API called directly (a member's call, token attached),
- *     and the p99 added by the gateway at 25% of the direct throughput.
+ *     and the p99 added by the gateway at 25% of the direct throughput; the same gateway with
+ *     OpenTelemetry traces on, every request sampled, exported to a no-op OTLP sink (decision 0128).
  *  4. The first-visit JavaScript and font budget (scripts/bundle-report.ts).
  *  5. With --soak: resident memory after three 60 s soaks of the home page.
  *  6. The reference API on PostgreSQL beside SQLite: a member read and an earning write
@@ -26,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { startOtlpReceiver } from '#test/fixtures/otlp-receiver.ts';
 import { benchDialects } from './bench/api-dialects.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -95,6 +97,17 @@ async function load(url: string, opts: { headers?: Record<string, string>; durat
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
   };
+}
+
+/** The session cookies of the bench member signed in on the portal at `base`. */
+async function memberCookies(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/login/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: base },
+    body: JSON.stringify(MEMBER_LOGIN),
+  });
+  if (!res.ok) throw new Error(`the bench member could not sign in on ${base} (${res.status})`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -175,13 +188,7 @@ await ssrRatios(portal, PAGES, BROWSER, 'portal ÷ bare React', '≥ 0.8', 0.8);
 const uncachedPort = await freePort();
 const uncached = `http://127.0.0.1:${uncachedPort}`;
 const uncachedProc = await serve('portal (no page cache)', ['server/main.ts'], { ...portalEnv, PAGE_CACHE_TTL_S: '0', PORT: String(uncachedPort), HOMEPAGE_API_URL: memo }, 'portal listening');
-const memberSignIn = await fetch(`${uncached}/api/login/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: uncached },
-  body: JSON.stringify(MEMBER_LOGIN),
-});
-if (!memberSignIn.ok) throw new Error(`the bench member could not sign in (${memberSignIn.status})`);
-const memberCookie = memberSignIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const memberCookie = await memberCookies(uncached);
 const EVERY = 'every request rendered (PAGE_CACHE_TTL_S=0, API from memory)';
 await ssrRatios(uncached, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, '≥ 0.6 (issue 21)', 0.6);
 await ssrRatios(uncached, MEMBER_PAGES, { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` }, `member, portal ÷ bare React, ${EVERY}`, '≥ 0.6 (issue 21)', 0.6);
@@ -206,12 +213,7 @@ for (const [label, url] of SLOW_PAGES) {
 }
 
 // ── 3. The gateway against the homepage API called directly ──────────────────────────
-const signIn = await fetch(`${portal}/api/login/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: portal },
-  body: JSON.stringify(MEMBER_LOGIN),
-});
-const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookies = await memberCookies(portal);
 const direct = await fetch(`${api}/api/v1/homepage/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -223,19 +225,29 @@ const CALL = '/api/v1/homepage/user/point';
 const proxyBarePort = await freePort();
 await serve('bare proxy', ['scripts/bench/bare-proxy.ts'], { NODE_ENV: 'production', HOMEPAGE_API_URL: api, TOKEN: token, PORT: String(proxyBarePort) }, 'bare proxy listening');
 const bareProxy = `http://127.0.0.1:${proxyBarePort}`;
+// The same portal with OpenTelemetry traces on (decision 0128): the default sampler samples every
+// request (none brings a traceparent), exported over OTLP/HTTP protobuf to a sink in this process
+// that drops them, on the load's core. The API is not traced: it is the bare proxy's upstream too.
+const sink = await startOtlpReceiver();
+const tracedPort = await freePort();
+await serve('portal (tracing on)', ['server/main.ts'], { ...portalEnv, PORT: String(tracedPort), HOMEPAGE_API_URL: api, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }, 'portal listening');
+const traced = `http://127.0.0.1:${tracedPort}`;
 const MEMBER = { cookie: cookies, accept: 'application/json' };
+const TRACED_MEMBER = { cookie: await memberCookies(traced), accept: 'application/json' };
 const BEARER = { authorization: `Bearer ${token}`, accept: 'application/json' };
-// Warm all three first: a cold JIT makes the first round of whichever runs first look slow.
-for (const [url, headers] of [[`${portal}${CALL}`, MEMBER], [`${bareProxy}${CALL}`, {}], [`${api}${CALL}`, BEARER]] as const) {
+// Warm all four first: a cold JIT makes the first round of whichever runs first look slow.
+for (const [url, headers] of [[`${portal}${CALL}`, MEMBER], [`${bareProxy}${CALL}`, {}], [`${api}${CALL}`, BEARER], [`${traced}${CALL}`, TRACED_MEMBER]] as const) {
   await load(url, { headers, duration: 5 });
 }
 const gw: number[] = [];
 const bp: number[] = [];
 const dir: number[] = [];
+const gwTraced: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   gw.push((await load(`${portal}${CALL}`, { headers: MEMBER })).rps);
   bp.push((await load(`${bareProxy}${CALL}`)).rps);
   dir.push((await load(`${api}${CALL}`, { headers: BEARER })).rps);
+  gwTraced.push((await load(`${traced}${CALL}`, { headers: TRACED_MEMBER })).rps);
 }
 const gwRatio = median(gw) / median(dir);
 row('gateway ÷ API direct (a member call)', `${gwRatio.toFixed(2)} (${median(gw).toFixed(0)} vs ${median(dir).toFixed(0)} req/s)`, '≥ 0.6', gwRatio >= 0.6);
@@ -243,6 +255,13 @@ const floor = median(bp) / median(dir);
 row('bare Fastify + undici proxy ÷ API direct (what any second hop costs here)', `${floor.toFixed(2)} (${median(bp).toFixed(0)} req/s)`, '(informative)', true);
 const ofFloor = median(gw) / median(bp);
 row('gateway ÷ bare proxy (the gateway\'s own request path)', ofFloor.toFixed(2), '≥ 0.8 (decision 0121)', ofFloor >= 0.8);
+const tracedOfFloor = median(gwTraced) / median(bp);
+row(
+  'gateway with traces on ÷ bare proxy (every request sampled, OTLP protobuf to a no-op sink)',
+  `${tracedOfFloor.toFixed(2)} (${median(gwTraced).toFixed(0)} req/s, ${(median(gwTraced) / median(gw)).toFixed(2)}× the untraced gateway; ${sink.requests()} exports)`,
+  '≥ 0.75 (issue 29)',
+  tracedOfFloor >= 0.75,
+);
 const rate = Math.max(1, Math.round(median(dir) * 0.25));
 // A p99 of 10 s holds ~130 samples of the tail: medians of ROUNDS interleaved rounds.
 const p99s: Record<'gw' | 'bare' | 'dir', number[]> = { gw: [], bare: [], dir: [] };

@@ -14,10 +14,13 @@ import { startEmbeddedApi, type EmbeddedApi } from './homepage-api/embedded.ts';
 import { loggerOptions } from './logger.ts';
 import { startMetricsServer } from './portal/scale/metrics-plugin.ts';
 import { plainHttpWarning } from './portal/scheme.ts';
+import { startTracing, tracingFromEnv, type TracingSettings } from './tracing.ts';
 
 let config: Config;
+let tracingSettings: TracingSettings | undefined;
 try {
   config = loadConfig();
+  tracingSettings = tracingFromEnv(process.env);
 } catch (err) {
   if (err instanceof ConfigError) {
     pino(loggerOptions({ level: 'error', name: 'portal' })).fatal({ err: { message: err.message } }, 'invalid configuration');
@@ -26,6 +29,9 @@ try {
   throw err;
 }
 
+// Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then the SDK is loaded, before the app is built (decision 0128).
+const tracing = await startTracing(tracingSettings, { name: 'reading-portal', httpClient: true });
+
 let embedded: EmbeddedApi | undefined;
 if (!config.homepageApiUrl) {
   embedded = await startEmbeddedApi({ dataDir: config.dataDir, logLevel: config.logLevel });
@@ -33,7 +39,7 @@ if (!config.homepageApiUrl) {
 }
 
 const lifecycle = { shuttingDown: false };
-const app = await buildApp(config, { lifecycle });
+const app = await buildApp(config, { lifecycle, tracing });
 let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
 
 closeWithGrace(
@@ -58,6 +64,8 @@ closeWithGrace(
       await embedded.close();
       app.log.info({ elapsedMs: elapsed() }, 'embedded homepage API closed');
     }
+    // The spans still buffered are sent before the process ends.
+    await tracing?.shutdown();
     app.log.info({ elapsedMs: elapsed() }, 'shut down');
   },
 );
@@ -81,6 +89,7 @@ app.log.info(
     dev: config.dev,
     ...(metricsServer && config.metrics ? { metricsHost: config.metrics.host, metricsPort: (metricsServer.server.address() as { port: number }).port } : {}),
     sharedState: config.redisUrl ? 'redis' : 'memory',
+    ...(tracingSettings ? { tracing: tracingSettings.protocol } : {}),
   },
   'portal listening',
 );

@@ -3,7 +3,7 @@
  * portal: the portal reaches it only over HTTP (docs/decisions/D1-shape-of-the-system.md). Request and answer
  * schemas come from shared/contract; the OpenAPI 3.1 document is generated from them.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { openDatabase, type Database } from './store/db.ts';
@@ -27,6 +27,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { createReminders, type Reminders } from './push/reminders.ts';
 import { startReminderSchedule, type ReminderSchedule } from './push/scheduler.ts';
 import { webPushSender } from './push/sender.ts';
+import type { Tracing } from '../tracing.ts';
 
 export const API_PREFIX = '/api/v1/homepage';
 
@@ -47,6 +48,8 @@ export interface HomepageApiOptions {
    * so main.ts and worker.ts turn it on; tests run the reminders directly (app.reminders).
    */
   scheduleReminders?: boolean;
+  /** OpenTelemetry, when the entry started it (decision 0128): request spans and database spans. */
+  tracing?: Tracing | undefined;
 }
 
 declare module 'fastify' {
@@ -60,6 +63,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * With traces on, the "incoming request" line is written by the onRequest hook that follows the
+ * request span's start, so that it carries the span's ids as the answer's line does (decision 0128).
+ */
+class IncomingLineInSpan extends LogController {
+  override incomingRequest(): void {}
+}
+
 export async function buildHomepageApi(opts: HomepageApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -69,11 +80,22 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     frameworkErrors,
     // Unknown query parameters and body fields are refused (400), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
+    ...(opts.tracing ? { logController: new IncomingLineInSpan() } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // First, so that its span covers every later hook and it sees every route.
+  if (opts.tracing) {
+    await app.register(opts.tracing.fastifyPlugin);
+    app.addHook('onRequest', (req, _reply, done) => {
+      req.log.info({ req }, 'incoming request');
+      done();
+    });
+  }
   protocolRules(app);
 
   const settings = resolveSettings(opts.settings);
-  const db = await openDatabase({ file: opts.dbFile, url: opts.databaseUrl, poolMax: opts.poolMax });
+  const opened = await openDatabase({ file: opts.dbFile, url: opts.databaseUrl, poolMax: opts.poolMax });
+  // A span per statement and transaction inside a traced request; untraced, the database itself.
+  const db = opts.tracing ? (await import('./store/traced.ts')).tracedDatabase(opened) : opened;
   const stores = createStores(db);
   try {
     if (opts.seed ?? true) await seed(db, settings, stores);

@@ -24,6 +24,7 @@ import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
 import { loggerOptions, stdoutDestination } from '../logger.ts';
+import type { Tracing } from '../tracing.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -49,6 +50,8 @@ export interface BuildOptions {
   homepage?: HomepageClient;
   /** Read by /readyz; the process entry flips it when shutting down. */
   lifecycle?: { shuttingDown: boolean };
+  /** OpenTelemetry, when the process entry started it (decision 0128): request spans and ids in the log. */
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -92,7 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!config.homepageApiUrl && !opts.homepage) throw new Error('buildApp needs config.homepageApiUrl');
   const lifecycle = opts.lifecycle ?? { shuttingDown: false };
   const app = Fastify({
-    logger: opts.logger ?? { ...loggerOptions({ level: config.logLevel, name: 'portal' }), stream: stdoutDestination() },
+    logger: opts.logger ?? { ...loggerOptions({ level: config.logLevel, name: 'portal', traceIds: opts.tracing?.logIds }), stream: stdoutDestination() },
     genReqId,
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -108,6 +111,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Bodies and params are validated as sent: a number is not quietly turned into a string.
     ajv: { customOptions: { coerceTypes: false } },
   });
+  // First, so that its span covers every later hook and it sees every route (decision 0128).
+  if (opts.tracing) await app.register(opts.tracing.fastifyPlugin);
 
   app.setErrorHandler(async (err: Error & { statusCode?: number; validation?: unknown; msg?: unknown }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

@@ -1,0 +1,61 @@
+/**
+ * The reference API alone on PostgreSQL with traces on (decision 0128), as the compose stack
+ * runs it: a call carrying a `traceparent` (the portal's, through undici) gives the API's request
+ * span and one `postgresql` CLIENT span per statement, all in the caller's trace, and the API's
+ * log lines carry the ids. The SQLite side is in test/server/portal/tracing.test.ts.
+ */
+import t from 'tap';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PASSWORD, post, spawnApi } from './helpers.ts';
+import { startOtlpReceiver } from '#test/fixtures/otlp-receiver.ts';
+import { startPostgres } from '#test/fixtures/postgres.ts';
+
+t.test('a traced call to the API on PostgreSQL: request and statement spans in the caller\'s trace', async (t) => {
+  const receiver = await startOtlpReceiver({ keep: true });
+  t.teardown(() => receiver.close());
+  const pg = await startPostgres();
+  t.teardown(() => pg.stop());
+  const dir = mkdtempSync(join(tmpdir(), 'api-pg-trace-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const api = await spawnApi(
+    dir,
+    { DATABASE_URL: await pg.createDatabase(), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_SERVICE_NAME: 'homepage-api-a' },
+    60_000,
+  );
+  t.teardown(() => {
+    if (api.child.exitCode === null) api.child.kill('SIGKILL');
+  });
+  const login = await post(`${api.url}/api/v1/homepage/auth/login`, undefined, { user_id: 'reader01', user_pass: PASSWORD });
+  t.equal(login.status, 200);
+
+  const traceId = randomBytes(16).toString('hex');
+  const parentId = randomBytes(8).toString('hex');
+  const res = await fetch(`${api.url}/api/v1/homepage/user/point`, {
+    headers: { authorization: `Bearer ${String(login.body['access_token'])}`, traceparent: `00-${traceId}-${parentId}-01`, 'x-request-id': 'trace-pg-1' },
+  });
+  t.equal(res.status, 200);
+  await res.text();
+
+  const inTrace = () => receiver.spans.filter((s) => s.traceId === traceId);
+  await receiver.waitFor(() => inTrace().some((s) => s.parentSpanId === parentId) && inTrace().some((s) => s.attributes['db.system.name'] === 'postgresql' && s.name !== 'transaction'));
+  const request = inTrace().find((s) => s.parentSpanId === parentId);
+  t.equal(request?.name, 'GET /api/v1/homepage/user/point', "the API's request continues the caller's span");
+  t.equal(request?.service, 'homepage-api-a', 'OTEL_SERVICE_NAME names the instance');
+  const statements = inTrace().filter((s) => s.attributes['db.system.name'] === 'postgresql' && typeof s.attributes['db.query.text'] === 'string');
+  t.ok(statements.length >= 3, `a span per statement (${statements.length})`);
+  t.ok(statements.every((s) => s.kind === 3 && /^\w+( \w+)?$/.test(s.name)), 'CLIENT spans named by operation and table');
+  t.notOk(receiver.bodies.join('\n').includes(String(login.body['access_token'])), 'the access token is in no span');
+
+  api.child.kill('SIGTERM');
+  await api.exited;
+  const lines = api
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"reqId":"trace-pg-1"'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  t.equal(lines.length, 2, 'the incoming and the answer line');
+  t.ok(lines.every((l) => l['trace_id'] === traceId && typeof l['span_id'] === 'string'), 'both carry the trace and span ids');
+});
