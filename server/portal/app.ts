@@ -18,8 +18,8 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
 import { FailureCounter, SharedFailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
-import { SharedRefreshFlight } from './auth/refresh-flight.ts';
-import { SharedRevocations } from './auth/revocations.ts';
+import { MemoryRefreshFlight, SharedRefreshFlight } from './auth/refresh-flight.ts';
+import { MemoryRevocations, SharedRevocations } from './auth/revocations.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
@@ -49,6 +49,8 @@ export interface BuildOptions {
   homepage?: HomepageClient;
   /** Read by /readyz; the process entry flips it when shutting down. */
   lifecycle?: { shuttingDown: boolean };
+  /** The clock of the sessions' timing (refresh sharing, sign-out records); tests move it. */
+  now?: () => number;
 }
 
 /**
@@ -169,8 +171,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.auth.sessionSecretGenerated) {
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
   }
+  const now = opts.now ?? Date.now;
   const auth = new MemberAuth(homepage, new AuthCookies(config.scheme), {
-    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000), revocations: new SharedRevocations(redis) } : {}),
+    ...(redis
+      ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000, now), revocations: new SharedRevocations(redis, now) }
+      : { flight: new MemoryRefreshFlight(now), revocations: new MemoryRevocations(now) }),
     onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
   });
   const hour = 60 * 60 * 1000;

@@ -35,6 +35,11 @@ export function memberFields(a: MemberFields): MemberFields {
   };
 }
 
+/** The browser a sign-in call is made for, as the API's security events name it (decision 0114). */
+export function browserOf(req: FastifyRequest): NonNullable<HomepageCall['client']> {
+  return { address: req.ip, userAgent: req.headers['user-agent'] };
+}
+
 interface RequestAuthState {
   access?: string;
   refresh?: string;
@@ -103,6 +108,7 @@ export class MemberAuth {
           path: '/api/v1/homepage/auth/refresh',
           body: { refresh_token: refreshToken },
           requestId: req.id,
+          client: browserOf(req),
           log: req.log,
         })
         .then((r): RefreshOutcome => {

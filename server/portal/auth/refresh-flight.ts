@@ -44,6 +44,11 @@ function tokenId(refreshToken: string): string {
 /** Shared while in flight and for SHARE_MS after; outside that window a spent token reaches the API (reuse). */
 export class MemoryRefreshFlight implements RefreshFlight {
   readonly #flights = new Map<string, { at: number; promise: Promise<Flight> }>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   run(refreshToken: string, refresh: () => Promise<RefreshOutcome>): Promise<Flight> {
     return this.share(refreshToken, async () => ({ outcome: await refresh(), shared: false }));
@@ -52,7 +57,7 @@ export class MemoryRefreshFlight implements RefreshFlight {
   /** Coalesces `work` per refresh token in this process. */
   share(refreshToken: string, work: () => Promise<Flight>): Promise<Flight> {
     const key = tokenId(refreshToken);
-    const now = Date.now();
+    const now = this.#now();
     for (const [k, v] of this.#flights) if (v.at !== 0 && now - v.at > SHARE_MS) this.#flights.delete(k);
     const running = this.#flights.get(key);
     if (running) return running.promise.then((f) => ({ outcome: f.outcome, shared: true }));
@@ -61,7 +66,7 @@ export class MemoryRefreshFlight implements RefreshFlight {
     const entry = { at: 0, promise };
     this.#flights.set(key, entry);
     void promise.finally(() => {
-      entry.at = Date.now();
+      entry.at = this.#now();
     });
     return promise;
   }
@@ -99,12 +104,13 @@ function open(value: string, key: Buffer): RefreshOutcome | undefined {
 export class SharedRefreshFlight implements RefreshFlight {
   readonly #link: RedisLink;
   readonly #lockMs: number;
-  readonly #local = new MemoryRefreshFlight();
+  readonly #local: MemoryRefreshFlight;
 
   /** `lockMs`: longer than an upstream call may take (the homepage timeout and a margin). */
-  constructor(link: RedisLink, lockMs: number) {
+  constructor(link: RedisLink, lockMs: number, now: () => number = Date.now) {
     this.#link = link;
     this.#lockMs = lockMs;
+    this.#local = new MemoryRefreshFlight(now);
   }
 
   run(refreshToken: string, refresh: () => Promise<RefreshOutcome>, log: FastifyBaseLogger): Promise<Flight> {

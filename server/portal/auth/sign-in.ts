@@ -12,7 +12,7 @@ import type { LoginResponse } from '#shared/session.ts';
 import type { HomepageClient } from '../homepage/client.ts';
 import type { LoginFailures } from './login-limits.ts';
 import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../scale/metrics.ts';
-import { isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
+import { browserOf, isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
 import { loginMessages } from '#shared/messages-login.ts';
 
 export interface SignInOutcome {
@@ -57,6 +57,7 @@ export class PasswordSignIn {
       path: '/api/v1/homepage/auth/login',
       body: { user_id: userId, user_pass: body.user_pass, keep },
       requestId: req.id,
+      client: browserOf(req),
       log: req.log,
     });
     if (!r.ok) {

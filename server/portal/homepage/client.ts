@@ -24,6 +24,11 @@ export interface HomepageCall {
   requestId: string;
   /** Bearer token to attach (the member's access token, never exposed to pages). */
   accessToken?: string;
+  /**
+   * The browser this call is made for, told to the API on the sign-in calls: the API's
+   * security events name its address and user agent (decision 0114). Never a token.
+   */
+  client?: { address: string; userAgent: string | undefined };
   /** A shorter deadline than the client's budget for this call (ms); the budget still caps it. */
   deadlineMs?: number;
   log: FastifyBaseLogger;
@@ -124,6 +129,10 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       'x-request-id': c.requestId,
     };
     if (c.accessToken) headers['authorization'] = `Bearer ${c.accessToken}`;
+    if (c.client) {
+      headers['x-forwarded-for'] = c.client.address;
+      if (c.client.userAgent) headers['user-agent'] = c.client.userAgent;
+    }
     const hasBody = c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD';
     if (hasBody) headers['content-type'] = 'application/json';
     const elapsed = () => Math.round(performance.now() - started);
