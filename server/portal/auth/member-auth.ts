@@ -216,6 +216,13 @@ export class MemberAuth {
    * A homepage API call on behalf of this request's member (or anonymously for visitors):
    * the access token attached; on 403 one refresh and one retry; on 401 (or a refused
    * refresh) the session ends and the answer is 401.
+   *
+   * One refresh per session at a time (issue 27): each call remembers the access token it
+   * sent. A page's loaders run at once; when one of them gets its 403 after another already
+   * refreshed, the session holds a newer token than the one that call used, and the call is
+   * retried with it instead of refreshing again — which would spend the refresh token the
+   * first refresh just received, while a gateway call of the same browser that shared that
+   * first refresh hands the browser the pair that token belongs to.
    */
   async call(req: FastifyRequest, reply: FastifyReply, c: Omit<HomepageCall, 'accessToken' | 'requestId' | 'log'>): Promise<HomepageResult> {
     const s = this.#stateOf(req);
@@ -223,10 +230,12 @@ export class MemberAuth {
       const r = await this.#refreshInto(req, reply, req.log);
       if (r === 'rejected') return sessionEnded();
     }
-    const first = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });
+    const used = s.access;
+    const first = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(used ? { accessToken: used } : {}) });
     if (!first.ok) return first;
     if (first.status === 403 && s.refresh) {
-      const r = await this.#refreshInto(req, reply, req.log);
+      const newer = s.access !== undefined && s.access !== used;
+      const r = newer ? 'ok' : await this.#refreshInto(req, reply, req.log);
       if (r === 'rejected') return sessionEnded();
       if (r === 'unavailable') return first;
       const retried = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });
