@@ -12,6 +12,7 @@
  */
 import t from 'tap';
 import { SHARE_MS } from '#server/portal/auth/refresh-flight.ts';
+import { waitFor } from '#test/fixtures/wait.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const TRIALS = 50;
@@ -40,9 +41,9 @@ t.teardown(async () => {
 });
 
 /** Resolves once the page request `reqId` has renewed the session with a refreshed pair (its log line). */
-async function refreshedBy(reqId: string): Promise<void> {
+function refreshedBy(reqId: string): Promise<void> {
   const done = () => portal.logs.lines.some((l) => l['reqId'] === reqId && (l['auth'] as { event?: string } | undefined)?.event === 'refresh');
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 2));
+  return waitFor(`${reqId} refreshed`, done, 20_000, 2);
 }
 
 t.test(`a page render and gateway calls of one browser at once, ${TRIALS} trials: 0 sign-outs, one refresh each`, async (t) => {
