@@ -34,7 +34,14 @@ const tracing = await startTracing(tracingSettings, { name: 'reading-portal', ht
 
 let embedded: EmbeddedApi | undefined;
 if (!config.homepageApiUrl) {
-  embedded = await startEmbeddedApi({ dataDir: config.dataDir, logLevel: config.logLevel });
+  try {
+    embedded = await startEmbeddedApi({ dataDir: config.dataDir, logLevel: config.logLevel });
+  } catch (err) {
+    // Its settings are read from this environment too (ACCESS_TOKEN_TTL_S against REFRESH_GRACE_S, …).
+    const message = err instanceof Error ? err.message : String(err);
+    pino(loggerOptions({ level: 'error', name: 'portal' })).fatal({ err: { message } }, 'the embedded homepage API cannot start');
+    process.exit(1);
+  }
   config = { ...config, homepageApiUrl: embedded.url };
 }
 

@@ -18,6 +18,15 @@ export const serverMessages = {
     tooMany: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     accountLocked: '로그인에 여러 번 실패하여 잠시 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
+  /**
+   * 로그아웃 the homepage API did not confirm (decision 0024): signed out here, the portal keeps
+   * asking the API; what the member should do meanwhile.
+   */
+  logout: {
+    pendingTitle: '로그아웃 확인 중',
+    pending:
+      '이 기기에서는 로그아웃되었지만, 도서관 서버가 응답하지 않아 로그아웃이 아직 확인되지 않았습니다. 포털이 자동으로 다시 요청합니다. 공용 기기라면 브라우저 창을 모두 닫아 주세요.',
+  },
   /** The installed app (web app manifest) and the page the service worker shows offline. */
   app: {
     shortName: '독서포인트',

@@ -46,3 +46,10 @@ export function sessionUserFrom(f: MemberFields): SessionUser {
 export type LoginResponse =
   | ({ result: 'success'; msg: string; expired: false } & MemberFields)
   | { result: 'error'; msg: string; expired?: boolean };
+
+/**
+ * The `code` of the answer to 로그아웃 when the homepage API did not confirm it (HTTP 202,
+ * `result: "error"`, decision 0024): signed out on the portal, the revocation retried; its `msg`
+ * tells the member what to do.
+ */
+export const LOGOUT_PENDING = 'logout_pending';

@@ -3,7 +3,7 @@
  * browser over /api, on the server in-process (a form posted without JavaScript).
  */
 import type { LoginBody } from '#shared/contract/auth.ts';
-import type { LoginResponse } from '#shared/session.ts';
+import { LOGOUT_PENDING, type LoginResponse } from '#shared/session.ts';
 import type { PortalTransport } from '#shared/ssr.ts';
 import { fetchJson } from './client.ts';
 import { loadContextOf } from './context.ts';
@@ -31,9 +31,13 @@ export function portal(context?: unknown): PortalTransport {
   return loadContextOf(context)?.portal ?? browserPortal;
 }
 
-/** POST /api/login/logout: the server's logout callback URL, or undefined when the call failed. */
-export async function logoutCall(): Promise<{ ok: true; logoutUrl: unknown } | { ok: false; msg: string | undefined }> {
+/**
+ * POST /api/login/logout: the server's logout callback URL; or, when the homepage API did not
+ * confirm the sign-out (`pending`, decision 0024), the message that tells the member so; or a
+ * failed call.
+ */
+export async function logoutCall(): Promise<{ ok: true; logoutUrl: unknown } | { ok: false; pending: boolean; msg: string | undefined }> {
   const answer = await fetchJson('/api/login/logout', { method: 'POST' });
   if (answer.result === 'success') return { ok: true, logoutUrl: (answer as { logout_url?: unknown }).logout_url };
-  return { ok: false, msg: answer.msg };
+  return { ok: false, pending: (answer as { code?: unknown }).code === LOGOUT_PENDING, msg: answer.msg };
 }

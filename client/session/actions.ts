@@ -2,7 +2,9 @@
  * Signing in and out in the browser (docs/product.md §4). Sign-out: the user fields are cleared,
  * the three flags set to "false", the logout endpoint called, and the member goes home or
  * to the server's callback path (checked, docs/decisions/D3-sign-in-session-and-tokens.md). A failing logout call is logged,
- * and the member is still signed out locally.
+ * and the member is still signed out locally. When the server signed out but the homepage API
+ * did not confirm it (decision 0024), its message is kept for the page the member lands on,
+ * which shows it (the shell's session watch): never a silent "signed out".
  */
 import { logoutCall, portal } from '../api/portal.ts';
 import { HOME_PATH } from '#shared/routes.ts';
@@ -18,6 +20,37 @@ export function signedIn(store: SessionStore, fields: MemberFields): SessionUser
   return user;
 }
 
+/** Where a sign-out's notice waits for the next page of this tab (a full page load comes between). */
+const NOTICE_KEY = 'signOutNotice';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function keepSignOutNotice(msg: string): void {
+  try {
+    tabStorage()?.setItem(NOTICE_KEY, msg);
+  } catch {
+    // Storage refused: the member was still signed out; the server logged the pending sign-out.
+  }
+}
+
+/** The notice the last sign-out of this tab left, once. */
+export function takeSignOutNotice(): string | null {
+  try {
+    const storage = tabStorage();
+    const msg = storage?.getItem(NOTICE_KEY) ?? null;
+    storage?.removeItem(NOTICE_KEY);
+    return msg;
+  } catch {
+    return null;
+  }
+}
+
 let signingOut: Promise<void> | null = null;
 
 export function signOut(store: SessionStore, redirectHosts: readonly string[], go: (url: string) => void = (u) => window.location.assign(u)): Promise<void> {
@@ -27,6 +60,7 @@ export function signOut(store: SessionStore, redirectHosts: readonly string[], g
     let target = HOME_PATH;
     const answer = await logoutCall();
     if (answer.ok) target = safeRedirectTarget(answer.logoutUrl, redirectHosts) ?? HOME_PATH;
+    else if (answer.pending && answer.msg) keepSignOutNotice(answer.msg);
     else console.warn('logout call failed; signed out locally', answer.msg);
     // A full page load: the server renders the signed-out page from scratch.
     go(target);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#shared/session.ts';
-import { signOut, signedIn } from './actions.ts';
+import { signOut, signedIn, takeSignOutNotice } from './actions.ts';
 import { adoptServerSession, takeBootSignals } from './boot.ts';
 import { FLAG_KEYS, readFlag } from './flags.ts';
 import { loginHref } from './login-redirect.ts';
@@ -33,6 +33,26 @@ describe('sign-in and sign-out in the browser (docs/product.md §4)', () => {
     expect(go).toHaveBeenCalledWith('/main/homemain');
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('a sign-out the homepage API did not confirm leaves its message for the next page, once (decision 0024)', async () => {
+    const store = createServerSessionStore(user);
+    const go = vi.fn();
+    const msg = '이 기기에서는 로그아웃되었지만, 도서관 서버가 응답하지 않아 로그아웃이 아직 확인되지 않았습니다.';
+    const answer = { result: 'error', code: 'logout_pending', msg, logout_url: '/main/homemain' };
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer), { status: 202 }))));
+    await signOut(store, [], go);
+    expect(store.getState().user).toBeNull();
+    expect(readFlag(FLAG_KEYS.loggedIn)).toBe('false');
+    expect(go).toHaveBeenCalledWith('/main/homemain');
+    expect(takeSignOutNotice()).toBe(msg);
+    expect(takeSignOutNotice()).toBeNull();
+  });
+
+  it('a confirmed sign-out leaves no notice', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"result":"success","logout_url":"/main/homemain"}'))));
+    await signOut(createServerSessionStore(user), [], vi.fn());
+    expect(takeSignOutNotice()).toBeNull();
   });
 
   it('goes to the server\'s callback path, checked', async () => {

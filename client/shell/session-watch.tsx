@@ -4,7 +4,8 @@
  *   sign out; otherwise joincheck with the user id (not on the agree and information
  *   paths) and sign out when the homepage API says the membership is not valid;
  * - an API call answered 401 (docs/product.md §8) → "로그인이 만료되었습니다." and sign out;
- * - the login redirect URL (code 60/2) is kept as `redirectUrl` in local storage.
+ * - the login redirect URL (code 60/2) is kept as `redirectUrl` in local storage;
+ * - a sign-out the homepage API did not confirm is told on the page it led to (decision 0024).
  */
 import { useEffect } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router-dom';
@@ -15,7 +16,7 @@ import { homepage } from '../api/homepage.ts';
 import type { RootData } from './root-loader.ts';
 import { useConfig } from './config-context.tsx';
 import { useDialogs } from './dialogs.tsx';
-import { signOut } from '../session/actions.ts';
+import { signOut, takeSignOutNotice } from '../session/actions.ts';
 import { takeBootSignals } from '../session/boot.ts';
 import { sessionEvents } from '../session/events.ts';
 import { FLAG_KEYS, readFlag, writeRedirectUrl } from '../session/flags.ts';
@@ -34,6 +35,9 @@ export function SessionWatch() {
 
   useEffect(() => {
     const boot = takeBootSignals();
+    // A sign-out the homepage API did not confirm says so on the page it led to (decision 0024).
+    const notice = takeSignOutNotice();
+    if (notice) void dialogs.alert(notice);
     if (boot.ended) void dialogs.alert(messages.session.ended);
     if (boot.signOut) void signOut(store, redirectHosts);
     return sessionEvents.onEnded(() => {

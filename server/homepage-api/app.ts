@@ -28,6 +28,7 @@ import { createReminders, type Reminders } from './push/reminders.ts';
 import { startReminderSchedule, type ReminderSchedule } from './push/scheduler.ts';
 import { webPushSender } from './push/sender.ts';
 import type { Tracing } from '../tracing.ts';
+import { ApiMetrics } from './metrics.ts';
 
 export const API_PREFIX = '/api/v1/homepage';
 
@@ -60,6 +61,8 @@ declare module 'fastify' {
     reminders: Reminders;
     /** The reminders' schedule when this app runs it (scheduleReminders and VAPID keys). */
     reminderSchedule: ReminderSchedule | null;
+    /** Its Prometheus series (GET /metrics). */
+    apiMetrics: ApiMetrics;
   }
 }
 
@@ -122,6 +125,7 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.decorate('settings', settings);
   app.decorate('reminders', reminders);
   app.decorate('reminderSchedule', schedule ?? null);
+  app.decorate('apiMetrics', new ApiMetrics());
   app.decorateRequest('auth', null);
 
   await app.register(swagger, {
@@ -163,6 +167,10 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
       return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ status: 'database unavailable' });
     }
   });
+  // Prometheus text, beside /readyz: the API's listener is the stack's inside (decision 0114).
+  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type(app.apiMetrics.registry.contentType).send(await app.apiMetrics.registry.metrics()),
+  );
   const openapi = () => app.swagger();
   app.get('/docs/openapi.json', { schema: { hide: true } }, openapi);
   app.get(`${API_PREFIX}/docs/openapi.json`, { schema: { hide: true } }, openapi);

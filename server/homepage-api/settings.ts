@@ -86,8 +86,16 @@ export interface ApiSettings {
   refreshTtlS: number;
   /** Refresh token lifetime with "keep me signed in" (docs/product.md §9: 365 days). */
   refreshKeepTtlS: number;
-  /** A spent refresh token answers the same new pair for this long (decision 0114); 0: reuse at once. */
+  /**
+   * A spent refresh token presented once more within this long answers the same new pair
+   * (the answer the browser lost, decision 0114); 0: never. At most 2 s, and shorter than the
+   * access token's life.
+   */
   refreshGraceS: number;
+  /** The longest a sign-in without "keep me signed in" lasts, refreshes or not (decision 0114). */
+  signInMaxAgeS: number;
+  /** The longest a kept sign-in lasts, refreshes or not: the spec's 365 days at most. */
+  signInMaxAgeKeepS: number;
   /** Where the portal sends a member after GET /common/token/logout. */
   logoutUrl: string;
   /** Code 60/2 (docs/decisions/D2-answers-and-codes.md) when the codes table does not override it. */
@@ -104,6 +112,9 @@ export type ApiSettingsInput = Partial<Omit<ApiSettings, 'rules' | 'push'>> & {
   push?: Partial<PushSettings>;
 };
 
+/** The spec's keep-me-signed-in life (docs/product.md §9): the upper bound of a sign-in. */
+const YEAR_S = 365 * 24 * 60 * 60;
+
 /** Every variable the reference API reads (README "Configuration"), read by server/env.ts. */
 export const ApiEnv = Type.Object({
   HOMEPAGE_API_PORT: EnvType.int(4000, 0, 65535),
@@ -115,8 +126,10 @@ export const ApiEnv = Type.Object({
   LOG_LEVEL: EnvType.logLevel(),
   ACCESS_TOKEN_TTL_S: EnvType.int(1800, 1, 31_536_000),
   REFRESH_TOKEN_TTL_S: EnvType.int(24 * 60 * 60, 1, 31_536_000),
-  REFRESH_TOKEN_TTL_KEEP_S: EnvType.int(365 * 24 * 60 * 60, 1, 31_536_000),
-  REFRESH_GRACE_S: EnvType.int(10, 0, 60),
+  REFRESH_TOKEN_TTL_KEEP_S: EnvType.int(YEAR_S, 1, YEAR_S),
+  REFRESH_GRACE_S: EnvType.int(2, 0, 2),
+  SIGN_IN_MAX_AGE_S: EnvType.int(24 * 60 * 60, 60, YEAR_S),
+  SIGN_IN_MAX_AGE_KEEP_S: EnvType.int(YEAR_S, 60, YEAR_S),
   LOGOUT_URL: EnvType.path('/main/homemain'),
   LOGIN_REDIRECT_URL: EnvType.path('/login/login'),
   POINTS_MONTHLY_CAP: EnvType.int(DEFAULT_RULES.monthlyCap, 0, 10_000_000),
@@ -155,9 +168,21 @@ function serviceHostsFromEnv(value: string): string[] {
   return hosts;
 }
 
+/**
+ * A grace answer hands back the pair issued up to REFRESH_GRACE_S ago: an access token that
+ * lives no longer than the grace would come back already expired (a 403 at once, and a refresh
+ * that spends the token again). Refused at start (decision 0114).
+ */
+function checkGrace<T extends { accessTtlS: number; refreshGraceS: number }>(s: T): T {
+  if (s.accessTtlS <= s.refreshGraceS) {
+    throw new ConfigError(`ACCESS_TOKEN_TTL_S (${s.accessTtlS}) must be longer than REFRESH_GRACE_S (${s.refreshGraceS}): a grace answer would carry an expired access token`);
+  }
+  return s;
+}
+
 export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'clock' | 'random'> {
   const env = readEnv(ApiEnv, source);
-  return {
+  return checkGrace({
     push: {
       vapid: vapidFromEnv(env),
       serviceHosts: serviceHostsFromEnv(env.PUSH_SERVICE_HOSTS),
@@ -166,21 +191,23 @@ export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'c
     refreshTtlS: env.REFRESH_TOKEN_TTL_S,
     refreshKeepTtlS: env.REFRESH_TOKEN_TTL_KEEP_S,
     refreshGraceS: env.REFRESH_GRACE_S,
+    signInMaxAgeS: env.SIGN_IN_MAX_AGE_S,
+    signInMaxAgeKeepS: env.SIGN_IN_MAX_AGE_KEEP_S,
     logoutUrl: env.LOGOUT_URL,
     loginRedirectUrl: env.LOGIN_REDIRECT_URL,
     rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP, writesPerMinute: env.ACTIVITY_WRITES_PER_MINUTE },
-  };
+  });
 }
 
 export function resolveSettings(input: ApiSettingsInput = {}, env: Env = process.env): ApiSettings {
   const base = settingsFromEnv(env);
   const { rules, push, ...rest } = input;
-  return {
+  return checkGrace({
     ...base,
     clock: systemClock,
     random: Math.random,
     ...rest,
     rules: { ...base.rules, ...rules, activities: { ...base.rules.activities, ...rules?.activities } },
     push: { ...base.push, ...push },
-  };
+  });
 }

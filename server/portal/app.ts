@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
@@ -18,8 +18,12 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
 import { FailureCounter, SharedFailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
-import { SharedRefreshFlight } from './auth/refresh-flight.ts';
-import { SharedRevocations } from './auth/revocations.ts';
+import { MemoryRefreshFlight, SharedRefreshFlight } from './auth/refresh-flight.ts';
+import { MemoryRevocations, revocationJournal, SharedRevocations } from './auth/revocations.ts';
+import { Journal } from './auth/journal.ts';
+import { sealKey } from './auth/seal.ts';
+import { REVOCATION_DEADLINE_MS, revokeUpstream, SignOut } from './auth/sign-out.ts';
+import { MemoryOutbox, SharedOutbox, type OutboxEntry, type OutboxOptions } from './auth/sign-out-outbox.ts';
 import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
@@ -52,6 +56,8 @@ export interface BuildOptions {
   lifecycle?: { shuttingDown: boolean };
   /** OpenTelemetry, when the process entry started it (decision 0128): request spans and ids in the log. */
   tracing?: Tracing | undefined;
+  /** The clock of the sessions' timing (refresh sharing, sign-out records); tests move it. */
+  now?: () => number;
 }
 
 /**
@@ -174,8 +180,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.auth.sessionSecretGenerated) {
     app.log.warn('SESSION_SECRET is unset: a random one is used, so session cookies are re-read through the refresh token after a restart');
   }
+  const now = opts.now ?? Date.now;
+  // Signed-out sessions and the sign-outs the API has not confirmed outlive a restart: journals
+  // under DATA_DIR, and Redis with REDIS_URL (decision 0024).
+  const signedOut = revocationJournal(join(config.dataDir, 'signed-out-sessions.jsonl'), app.log);
   const auth = new MemberAuth(homepage, new AuthCookies(config.scheme), {
-    ...(redis ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000), revocations: new SharedRevocations(redis) } : {}),
+    ...(redis
+      ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000, now), revocations: new SharedRevocations(redis, app.log, now, signedOut) }
+      : { flight: new MemoryRefreshFlight(now), revocations: new MemoryRevocations(now, signedOut) }),
     onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
   });
   const hour = 60 * 60 * 1000;
@@ -183,6 +195,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ? new SharedFailureCounter(config.auth.loginFailuresPerHour, hour, redis)
     : new FailureCounter(config.auth.loginFailuresPerHour, hour);
   const signIn = new PasswordSignIn(auth, homepage, failures, metrics);
+  const outboxOptions: OutboxOptions = {
+    send: async (tokens) => (await revokeUpstream(homepage, tokens, { requestId: randomUUID(), log: app.log, deadlineMs: REVOCATION_DEADLINE_MS })).confirmed,
+    key: sealKey(config.auth.sessionSecret, 'portal sign-out outbox v1'),
+    now,
+    log: app.log,
+    onAttempt: metrics.signOutRetry,
+    journal: new Journal<OutboxEntry>(join(config.dataDir, 'sign-out-outbox.jsonl'), app.log),
+  };
+  const outbox = redis ? new SharedOutbox(redis, outboxOptions) : new MemoryOutbox(outboxOptions);
+  app.addHook('onClose', () => outbox.close());
+  metrics.trackSignOutOutbox(() => outbox.pending());
+  const signOut = new SignOut(auth, homepage, outbox, (confirmed) => metrics.signOut(confirmed ? 'confirmed' : 'pending'));
   await app.register(cookie, { secret: config.auth.sessionSecret });
   // Routes opt in with `config.rateLimit` (the sign-in routes, decision 0008).
   await app.register(rateLimit, {
@@ -207,7 +231,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pageCacheTtlS: config.cache.pageTtlS,
     onPageCache: (outcome) => metrics.cache('page', outcome),
   });
-  await app.register(authRoutes, { auth, signIn, homepage, config: config.auth, testLogin: config.public.testLogin });
+  await app.register(authRoutes, { auth, signIn, signOut, homepage, config: config.auth, testLogin: config.public.testLogin, siteName: config.public.siteName });
   await app.register(cardRoutes, { auth });
   await app.register(displayRoutes, { scheme: config.scheme });
   await app.register(pwaRoutes, { root: PROJECT_ROOT, dev: config.dev, siteName: config.public.siteName });

@@ -21,7 +21,7 @@ export type Notice = Static<typeof Notice>;
 export const NoticeListQuery = Type.Object(
   {
     notice_type: Type.Optional(NoticeType),
-    display_yn: Type.Optional(YesNo),
+    display_yn: Type.Optional({ ...YesNo, description: '관리자(ROLE_ADMIN)만 고를 수 있다(없으면 전체). 그 밖의 호출자는 게시된 공지(Y)만 받는다: N이면 빈 목록' }),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: '없으면 전체 목록' })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: '없으면 전체 목록' })),
   },

@@ -63,6 +63,16 @@ export function memberOf(req: FastifyRequest): Member {
   return req.auth.member;
 }
 
+/**
+ * Whether the request carries the valid access token of an administrator: for a public route
+ * whose answer an administrator sees more of (the notice list's drafts). Any other token —
+ * missing, unknown, expired — counts as an anonymous caller, never as an error.
+ */
+export async function isAdminCaller(req: FastifyRequest): Promise<boolean> {
+  const r = await resolveAuth(req);
+  return r !== null && !(r instanceof ApiError) && r.member.userAuth.includes('ROLE_ADMIN');
+}
+
 /** preHandler after requireMember: administrators only. Others get 404 (the route is not for them). */
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!req.auth?.member.userAuth.includes('ROLE_ADMIN')) throw new ApiError(404, apiMessages.auth.forbidden);

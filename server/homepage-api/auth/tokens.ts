@@ -1,9 +1,11 @@
 /**
  * Opaque tokens (docs/decisions/D3-sign-in-session-and-tokens.md): 32 random bytes, base64url, stored only as SHA-256
  * hashes. A sign-in opens a family; each refresh spends its refresh token and issues a
- * new pair in the same family (rotation). A spent refresh token presented again within
- * the grace window (REFRESH_GRACE_S, decision 0114) answers the same new pair: the browser
- * missed it (an aborted answer, a second tab). Later, it is reuse: the whole family is revoked.
+ * new pair in the same family (rotation), never past the sign-in's absolute end
+ * (SIGN_IN_MAX_AGE_S, or _KEEP_S with keep-me-signed-in). A spent refresh token may come
+ * back once (decision 0114): within the grace (REFRESH_GRACE_S, 2 s at most) it answers the
+ * same new pair — the answer the browser lost — and later it is refused, nothing revoked. A
+ * second time is no lost answer: the whole family is revoked.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Stores } from '../store/index.ts';
@@ -24,13 +26,21 @@ export interface IssuedTokens {
   refresh_expires_in: number;
 }
 
-async function issuePair(stores: Stores, s: ApiSettings, familyId: number, keep: boolean, now: number): Promise<IssuedTokens> {
+/** When a sign-in begun at `signedInAt` ends, whatever its refreshes (ms). */
+export function signInEnd(s: ApiSettings, signedInAt: number, keep: boolean): number {
+  return signedInAt + (keep ? s.signInMaxAgeKeepS : s.signInMaxAgeS) * 1000;
+}
+
+/** A new pair; neither token outlives the sign-in's end (`end`, ms, later than `now`). */
+async function issuePair(stores: Stores, s: ApiSettings, familyId: number, keep: boolean, now: number, end: number): Promise<IssuedTokens> {
   const access = newToken();
   const refresh = newToken();
-  const refreshTtl = keep ? s.refreshKeepTtlS : s.refreshTtlS;
-  await stores.tokens.addAccess(tokenHash(access), familyId, now + s.accessTtlS * 1000, now);
+  const left = Math.max(1, Math.floor((end - now) / 1000));
+  const accessTtl = Math.min(s.accessTtlS, left);
+  const refreshTtl = Math.min(keep ? s.refreshKeepTtlS : s.refreshTtlS, left);
+  await stores.tokens.addAccess(tokenHash(access), familyId, now + accessTtl * 1000, now);
   await stores.tokens.addRefresh(tokenHash(refresh), familyId, now + refreshTtl * 1000, now);
-  return { access_token: access, access_expires_in: s.accessTtlS, refresh_token: refresh, refresh_expires_in: refreshTtl };
+  return { access_token: access, access_expires_in: accessTtl, refresh_token: refresh, refresh_expires_in: refreshTtl };
 }
 
 /** Opens a new sign-in (token family) for the member. */
@@ -39,13 +49,22 @@ export async function signIn(stores: Stores, s: ApiSettings, memberId: number, k
   return await stores.transaction(async () => {
     // Housekeeping: access tokens a day past expiry can no longer be told apart from unknown ones.
     await stores.tokens.purgeAccess(now - 24 * 60 * 60 * 1000);
-    return await issuePair(stores, s, await stores.tokens.openFamily(memberId, keep, now), keep, now);
+    return await issuePair(stores, s, await stores.tokens.openFamily(memberId, keep, now), keep, now, signInEnd(s, now, keep));
   });
 }
 
+/**
+ * A refused refresh. The last two are the security events of decision 0114, told with the
+ * sign-in they belong to: `reused` (a spent token presented again past the grace: refused,
+ * nothing revoked) and `reused-again` (presented a second time: the sign-in is revoked).
+ */
+export type RefreshRefusal =
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'ended' }
+  | { ok: false; reason: 'reused' | 'reused-again'; memberId: number; familyId: number };
+
 export type RefreshOutcome =
-  | { ok: true; memberId: number; tokens: IssuedTokens; /** The grace window's answer again. */ repeated: boolean }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: true; memberId: number; familyId: number; tokens: IssuedTokens; /** The grace window's answer again. */ repeated: boolean }
+  | RefreshRefusal;
 
 /**
  * The pair a refresh token was exchanged for, sealed (AES-256-GCM) with a key derived from
@@ -75,6 +94,12 @@ function unseal(refreshToken: string, sealed: Uint8Array): IssuedTokens | undefi
   }
 }
 
+/** The pair issued `ageMs` ago, its lifetimes counted from now (a cookie must not outlive its token). */
+function aged(t: IssuedTokens, ageMs: number): IssuedTokens {
+  const spent = Math.ceil(ageMs / 1000);
+  return { ...t, access_expires_in: Math.max(1, t.access_expires_in - spent), refresh_expires_in: Math.max(1, t.refresh_expires_in - spent) };
+}
+
 function isIssued(v: unknown): v is IssuedTokens {
   if (typeof v !== 'object' || v === null) return false;
   const t = v as Record<string, unknown>;
@@ -88,19 +113,28 @@ export async function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken
     const row = await stores.tokens.refresh(hash);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked) return { ok: false, reason: 'revoked' };
+    const end = signInEnd(s, row.signedInAt, row.keep);
+    const family = { memberId: row.memberId, familyId: row.familyId };
     if (row.spentAt !== null) {
-      // Within the grace: the same pair again (what the browser missed), nothing revoked.
-      const again = row.successor && now - row.spentAt <= s.refreshGraceS * 1000 ? unseal(refreshToken, row.successor) : undefined;
-      if (again) return { ok: true, memberId: row.memberId, tokens: again, repeated: true };
-      await stores.tokens.revokeFamily(row.familyId, 'refresh token reused', now);
-      return { ok: false, reason: 'reused' };
+      // A spent token comes back once at most: a second time is a copy in other hands.
+      if (row.repeats >= 1) {
+        await stores.tokens.revokeFamily(row.familyId, 'spent refresh token presented again after its one repeat', now);
+        return { ok: false, reason: 'reused-again', ...family };
+      }
+      await stores.tokens.repeatRefresh(hash);
+      // Within the grace: the pair the browser lost, nothing revoked. Past it: refused, and the
+      // sign-in (the member's, if the member refreshed first) goes on.
+      const again = row.successor && now - row.spentAt <= s.refreshGraceS * 1000 && now < end ? unseal(refreshToken, row.successor) : undefined;
+      if (again) return { ok: true, ...family, tokens: aged(again, now - row.spentAt), repeated: true };
+      return { ok: false, reason: 'reused', ...family };
     }
     if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+    if (now >= end) return { ok: false, reason: 'ended' };
     // Housekeeping: sealed pairs past their grace are of no use to anyone.
     await stores.tokens.forgetSuccessors(now - s.refreshGraceS * 1000);
-    const tokens = await issuePair(stores, s, row.familyId, row.keep, now);
+    const tokens = await issuePair(stores, s, row.familyId, row.keep, now, end);
     await stores.tokens.spendRefresh(hash, now, seal(refreshToken, tokens));
-    return { ok: true, memberId: row.memberId, tokens, repeated: false };
+    return { ok: true, ...family, tokens, repeated: false };
   });
 }
 

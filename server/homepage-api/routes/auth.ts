@@ -1,9 +1,12 @@
 /**
  * Sign-in routes (brief: the auth contract). Wrong id, wrong password and a withdrawn
  * member answer the same 401 after the same amount of work (one scrypt); expired and
- * dormant members are told so only after their password checked.
+ * dormant members are told so only after their password checked. A spent refresh token
+ * presented again is a security event (decision 0114): logged at warn with the address and
+ * user agent, never the token, and counted in `homepage_api_security_events_total`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   LoginAnswer, LoginBody, LogoutBody, OkAnswer, RefreshAnswer, RefreshBody, SsoAnswer, SsoParams, SsoQuery,
 } from '#shared/contract/index.ts';
@@ -12,6 +15,18 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { revokeByRefresh, rotateRefresh, signIn, ssoMember } from '../auth/tokens.ts';
 import { ApiError, errorAnswers } from '../errors.ts';
 import { effectiveStatus, sessionFields } from '../store/members.ts';
+
+/**
+ * Who presented a token, for a security event: the address and user agent the portal reports
+ * for its member's browser (`x-forwarded-for`, `user-agent`; the API is reached only by the
+ * portal), and the peer that called (`via`). Never a token.
+ */
+function clientOf(req: FastifyRequest): { address: string; userAgent: string | null; via: string } {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  const ua = req.headers['user-agent'];
+  return { address: first || req.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null, via: req.ip };
+}
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
@@ -62,10 +77,25 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const outcome = await rotateRefresh(stores, settings, req.body.refresh_token);
       if (!outcome.ok) {
-        req.log.info({ reason: outcome.reason }, 'refresh refused');
+        if (outcome.reason === 'reused' || outcome.reason === 'reused-again') {
+          const event = outcome.reason === 'reused' ? 'refresh_reuse' : 'refresh_reuse_revoked';
+          app.apiMetrics.security(event);
+          req.log.warn(
+            { security: { event, memberId: outcome.memberId, familyId: outcome.familyId, client: clientOf(req) } },
+            outcome.reason === 'reused'
+              ? 'a spent refresh token was presented again past the grace: refused, the sign-in goes on'
+              : 'a spent refresh token was presented a second time: the sign-in is revoked',
+          );
+        } else req.log.info({ reason: outcome.reason }, 'refresh refused');
         throw new ApiError(401, apiMessages.auth.sessionEnded);
       }
-      if (outcome.repeated) req.log.info({ memberId: outcome.memberId }, 'spent refresh token within the grace: the same pair again');
+      if (outcome.repeated) {
+        app.apiMetrics.security('refresh_repeat');
+        req.log.warn(
+          { security: { event: 'refresh_repeat', memberId: outcome.memberId, familyId: outcome.familyId, client: clientOf(req) } },
+          'a spent refresh token was presented again within the grace: the same pair again',
+        );
+      }
       const member = await stores.members.byId(outcome.memberId);
       if (!member || effectiveStatus(member, settings.clock()) !== 'active') {
         throw new ApiError(401, apiMessages.auth.sessionEnded);

@@ -6,26 +6,31 @@ import {
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { errorAnswers, notFound } from '../errors.ts';
-import { ALL_ROWS, pageInfo, pageOf } from './kit.ts';
+import { isAdminCaller } from '../auth/guard.ts';
+import { adminAwareRoute, ALL_ROWS, pageInfo, pageOf } from './kit.ts';
 
 export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores } = app;
 
   app.get(
     '/notice',
-    {
-      schema: {
-        tags: ['board'],
-        summary: '공지사항 목록 (page·size가 없으면 전체)',
-        querystring: NoticeListQuery,
-        response: { 200: NoticeListAnswer, ...errorAnswers(400) },
-      },
-    },
+    adminAwareRoute({
+      tags: ['board'],
+      summary: '공지사항 목록 (page·size가 없으면 전체; 관리자가 아니면 게시된 공지만)',
+      querystring: NoticeListQuery,
+      response: { 200: NoticeListAnswer, ...errorAnswers(400) },
+    }),
     async (req) => {
-      const filter = { type: req.query.notice_type ?? null, display: req.query.display_yn ?? null };
+      // Drafts (display_yn N) are an administrator's: anyone else sees displayed notices only,
+      // whatever display_yn says or leaves out (issue 27).
+      const admin = await isAdminCaller(req);
+      const asked = req.query.display_yn ?? null;
       const paged = req.query.page !== undefined || req.query.size !== undefined;
       const pg = pageOf(req.query);
-      const r = await stores.content.notices(filter, paged ? pg : ALL_ROWS);
+      const r =
+        admin || asked !== 'N'
+          ? await stores.content.notices({ type: req.query.notice_type ?? null, display: admin ? asked : 'Y' }, paged ? pg : ALL_ROWS)
+          : { rows: [], total: 0 };
       return { result: 'success' as const, notice_list: r.rows, page: pg.page, size: paged ? pg.size : r.total, total: r.total };
     },
   );

@@ -32,6 +32,11 @@ export function optionalMemberRoute<S extends FastifySchema>(schema: S) {
   return { onRequest: optionalMember, schema: { ...schema, security: BEARER_OPTIONAL } };
 }
 
+/** A public route that shows an administrator more (isAdminCaller); any other token is ignored. */
+export function adminAwareRoute<S extends FastifySchema>(schema: S) {
+  return { schema: { ...schema, security: BEARER_OPTIONAL } };
+}
+
 /** A route for administrators (ROLE_ADMIN); others get 404. */
 export function adminRoute<S extends FastifySchema>(schema: S) {
   return { onRequest: [requireMember, requireAdmin], schema: { ...schema, security: BEARER } };

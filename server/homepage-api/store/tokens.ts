@@ -11,7 +11,11 @@ export interface RefreshRow {
   spentAt: number | null;
   /** That pair, sealed with a key the spent token derives (decision 0114); null once the grace is over. */
   successor: Uint8Array | null;
+  /** How often it was presented again after it was spent (decision 0114: once at most). */
+  repeats: number;
   revoked: boolean;
+  /** When its sign-in (the family) began (ms): the sign-in's absolute end counts from here. */
+  signedInAt: number;
 }
 
 export interface AccessRow {
@@ -29,7 +33,9 @@ function toRefresh(r: Row): RefreshRow {
     expiresAt: int(r, 'expires_at'),
     spentAt: r['spent_at'] === null ? null : int(r, 'spent_at'),
     successor: r['successor'] instanceof Uint8Array ? r['successor'] : null,
+    repeats: int(r, 'repeats'),
     revoked: r['revoked_at'] !== null,
+    signedInAt: int(r, 'signed_in_at'),
   };
 }
 
@@ -40,11 +46,13 @@ export function tokenStore(db: Database) {
   const insertFamily = db.prepare('INSERT INTO token_families (member_id, keep, created_at) VALUES (?, ?, ?) RETURNING family_id');
   // PostgreSQL: the token's row is held until the rotation commits, so two refreshes with one
   // token (two instances) rotate once; SQLite's BEGIN IMMEDIATE serialises them already.
-  const refreshSelect = `SELECT r.family_id, r.expires_at, r.spent_at, r.successor, f.revoked_at, f.keep, f.member_id
+  const refreshSelect = `SELECT r.family_id, r.expires_at, r.spent_at, r.successor, r.repeats, f.revoked_at, f.keep, f.member_id,
+            f.created_at AS signed_in_at
        FROM refresh_tokens r JOIN token_families f USING (family_id)
       WHERE r.token_hash = ?`;
   const refreshRow = db.prepare({ sqlite: refreshSelect, postgres: `${refreshSelect} FOR UPDATE OF r` });
   const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ?, successor = ? WHERE token_hash = ?');
+  const repeatRefresh = db.prepare('UPDATE refresh_tokens SET repeats = repeats + 1 WHERE token_hash = ?');
   const forgetSuccessors = db.prepare('UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND spent_at < ?');
   const revokeFamily = db.prepare(
     'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL',
@@ -77,6 +85,10 @@ export function tokenStore(db: Database) {
     /** Marks the token spent, keeping the sealed pair it was exchanged for. */
     async spendRefresh(hash: Buffer, now: number, successor: Uint8Array): Promise<void> {
       await spendRefresh.run(now, successor, hash);
+    },
+    /** Counts one more presentation of a spent token. */
+    async repeatRefresh(hash: Buffer): Promise<void> {
+      await repeatRefresh.run(hash);
     },
     /** Drops the sealed pairs of tokens spent before `before` (their grace is over). */
     async forgetSuccessors(before: number): Promise<void> {

@@ -2,11 +2,13 @@
  * The member's session on the portal's side (backend-for-frontend, docs/decisions/D1-shape-of-the-system.md, docs/decisions/D3-sign-in-session-and-tokens.md):
  * reads the cookies, attaches the access token to homepage API calls, refreshes once
  * and retries once on 403, and ends the session on 401 (docs/product.md §8). The gateway, the
- * sign-in routes and the SSR loaders all go through here, so they behave the same.
+ * sign-in routes and the SSR loaders all go through here, so they behave the same — and a
+ * signed-out session (its id or either of its tokens recorded by 로그아웃, decisions 0115 and
+ * 0024) is a visitor's on every one of them, whatever the API would still accept.
  */
 import { randomBytes } from 'node:crypto';
 import { Compile } from 'typebox/compile';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginSuccess } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
@@ -35,6 +37,11 @@ export function memberFields(a: MemberFields): MemberFields {
   };
 }
 
+/** The browser a sign-in call is made for, as the API's security events name it (decision 0114). */
+export function browserOf(req: FastifyRequest): NonNullable<HomepageCall['client']> {
+  return { address: req.ip, userAgent: req.headers['user-agent'] };
+}
+
 interface RequestAuthState {
   access?: string;
   refresh?: string;
@@ -42,6 +49,8 @@ interface RequestAuthState {
   user: SessionUser | null | undefined;
   /** A 401 ended the session during this request. */
   ended: boolean;
+  /** The check of the presented cookies against the signed-out sessions, once per request. */
+  verified?: Promise<void>;
 }
 
 export interface MemberAuthOptions {
@@ -49,9 +58,12 @@ export interface MemberAuthOptions {
   flight?: RefreshFlight;
   /** Told the outcome of every refresh (metrics). */
   onRefresh?: (outcome: RefreshOutcome['kind'], shared: boolean) => void;
-  /** Where signed-out sessions are recorded: this process (default) or Redis (decision 0115). */
+  /** Where signed-out sessions are recorded: this process (default) or Redis (decisions 0115, 0024). */
   revocations?: SessionRevocations;
 }
+
+/** Until when a signed-out session's marks are kept when its cookie does not say (the longest a session lives). */
+const LONGEST_SESSION_MS = 365 * 24 * 60 * 60 * 1000;
 
 export class MemberAuth {
   readonly cookies: AuthCookies;
@@ -95,6 +107,24 @@ export class MemberAuth {
     return this.#stateOf(req).ended;
   }
 
+  /**
+   * Whether the cookies this request presented belong to a signed-out session: its id, its
+   * access token or its refresh token (a copy may leave the session cookie out). If so, the
+   * request is a visitor's: the cookies are cleared on this reply and none of them is used.
+   * Checked once per request; a sign-in within the request is trusted as it is.
+   */
+  #verify(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const s = this.#stateOf(req);
+    s.verified ??= (async () => {
+      const marks = { sid: this.cookies.readSession(req)?.sid, access: s.access, refresh: s.refresh };
+      if (!marks.sid && !marks.access && !marks.refresh) return;
+      if (!(await this.#revocations.isRevoked(marks))) return;
+      req.log.info({ auth: { event: 'signed-out-session' } }, 'cookies of a signed-out session were presented: treated as a visitor');
+      this.end(req, reply);
+    })();
+    return s.verified;
+  }
+
   async refresh(refreshToken: string, req: FastifyRequest): Promise<RefreshOutcome> {
     const call = () =>
       this.#homepage
@@ -103,6 +133,7 @@ export class MemberAuth {
           path: '/api/v1/homepage/auth/refresh',
           body: { refresh_token: refreshToken },
           requestId: req.id,
+          client: browserOf(req),
           log: req.log,
         })
         .then((r): RefreshOutcome => {
@@ -135,17 +166,24 @@ export class MemberAuth {
     s.keep = keep;
     s.user = user;
     s.ended = false;
+    // Tokens the API just issued: nothing to check against the signed-out sessions.
+    s.verified = Promise.resolve();
     return user;
   }
 
   /**
-   * 로그아웃: this session's id is recorded as signed out until it would have ended anyway,
-   * so a copy of its cookies renders a visitor's page from now on (decision 0115).
+   * 로그아웃: this session's id and the hashes of its access and refresh tokens are recorded as
+   * signed out until the session would have ended anyway, so a copy of its cookies — all of
+   * them or any one — is a visitor's from now on, on every route (decisions 0115, 0024). The
+   * tokens it presented are answered, for the upstream revocation.
    */
-  async signOut(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async signOut(req: FastifyRequest, reply: FastifyReply): Promise<{ access?: string; refresh?: string; untilMs: number }> {
+    const { access, refresh } = this.cookies.read(req);
     const signed = this.cookies.readSession(req);
-    if (signed) await this.#revocations.revoke(signed.sid, signed.exp);
+    const untilMs = signed?.exp ?? Date.now() + LONGEST_SESSION_MS;
+    await this.#revocations.revoke({ sid: signed?.sid, access, refresh }, untilMs);
     this.end(req, reply);
+    return { ...(access ? { access } : {}), ...(refresh ? { refresh } : {}), untilMs };
   }
 
   /** Forgets the session on this reply (cookies cleared) and for the rest of this request. */
@@ -158,20 +196,39 @@ export class MemberAuth {
     s.ended = true;
   }
 
-  async #refreshInto(req: FastifyRequest, reply: FastifyReply, log: FastifyBaseLogger): Promise<'ok' | 'rejected' | 'unavailable'> {
+  /**
+   * The token routes and auto login: this request's refresh token spent now — unless it
+   * belongs to a signed-out session — and the session renewed on this reply (or ended).
+   */
+  async refreshNow(req: FastifyRequest, reply: FastifyReply): Promise<RefreshOutcome> {
+    await this.#verify(req, reply);
+    return this.#refreshOutcome(req, reply);
+  }
+
+  async #refreshOutcome(req: FastifyRequest, reply: FastifyReply): Promise<RefreshOutcome> {
     const s = this.#stateOf(req);
-    if (!s.refresh) return 'rejected';
-    const outcome = await this.refresh(s.refresh, req);
+    if (!s.refresh) {
+      this.end(req, reply);
+      return { kind: 'rejected' };
+    }
+    let outcome = await this.refresh(s.refresh, req);
+    // An older refresh token of a signed-out session, spent moments before 로그아웃, may still get
+    // the pair that followed it (the API's grace, decision 0114): that pair was signed out too.
+    if (outcome.kind === 'ok' && (await this.#revocations.isRevoked({ access: outcome.answer.access_token, refresh: outcome.answer.refresh_token }))) {
+      outcome = { kind: 'rejected' };
+    }
     if (outcome.kind === 'ok') {
       this.renew(req, reply, outcome.answer, s.keep);
-      log.info({ auth: { event: 'refresh', userId: outcome.answer.userId } }, 'access token refreshed');
-      return 'ok';
-    }
-    if (outcome.kind === 'rejected') {
-      log.info({ auth: { event: 'refresh-rejected' } }, 'refresh token refused: session ended');
+      req.log.info({ auth: { event: 'refresh', userId: outcome.answer.userId } }, 'access token refreshed');
+    } else if (outcome.kind === 'rejected') {
+      req.log.info({ auth: { event: 'refresh-rejected' } }, 'refresh token refused: session ended');
       this.end(req, reply);
     }
-    return outcome.kind;
+    return outcome;
+  }
+
+  async #refreshInto(req: FastifyRequest, reply: FastifyReply): Promise<'ok' | 'rejected' | 'unavailable'> {
+    return (await this.#refreshOutcome(req, reply)).kind;
   }
 
   /**
@@ -182,20 +239,17 @@ export class MemberAuth {
   async session(req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
     const s = this.#stateOf(req);
     if (s.user !== undefined) return s.user;
+    // A copy of a session that signed out: a visitor, whatever else it holds.
+    await this.#verify(req, reply);
+    if (s.user !== undefined) return s.user;
     const signed = this.cookies.readSession(req);
-    if (signed && (await this.#revocations.isRevoked(signed.sid))) {
-      // A copy of a session that signed out (decision 0115): a visitor, whatever else it holds.
-      req.log.info({ auth: { event: 'signed-out-session' } }, 'a signed-out session cookie was presented: treated as a visitor');
-      this.end(req, reply);
-      return null;
-    }
     const fromCookie = signed?.user ?? null;
     if (fromCookie && s.access) {
       s.user = fromCookie;
       return fromCookie;
     }
     if (s.refresh) {
-      const r = await this.#refreshInto(req, reply, req.log);
+      const r = await this.#refreshInto(req, reply);
       if (r === 'ok') return s.user ?? null;
       // The API is unreachable: keep the cookies, show the member as signed in if we know them.
       s.user = r === 'unavailable' ? fromCookie : null;
@@ -210,17 +264,28 @@ export class MemberAuth {
    * A homepage API call on behalf of this request's member (or anonymously for visitors):
    * the access token attached; on 403 one refresh and one retry; on 401 (or a refused
    * refresh) the session ends and the answer is 401.
+   *
+   * One refresh per session at a time (issue 27): each call remembers the access token it
+   * sent. A page's loaders run at once; when one of them gets its 403 after another already
+   * refreshed, the session holds a newer token than the one that call used, and the call is
+   * retried with it instead of refreshing again — which would spend the refresh token the
+   * first refresh just received, while a gateway call of the same browser that shared that
+   * first refresh hands the browser the pair that token belongs to.
    */
   async call(req: FastifyRequest, reply: FastifyReply, c: Omit<HomepageCall, 'accessToken' | 'requestId' | 'log'>): Promise<HomepageResult> {
     const s = this.#stateOf(req);
+    // The tokens of a signed-out session are never sent: the call goes out as a visitor's.
+    await this.#verify(req, reply);
     if (!s.access && s.refresh) {
-      const r = await this.#refreshInto(req, reply, req.log);
+      const r = await this.#refreshInto(req, reply);
       if (r === 'rejected') return sessionEnded();
     }
-    const first = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });
+    const used = s.access;
+    const first = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(used ? { accessToken: used } : {}) });
     if (!first.ok) return first;
     if (first.status === 403 && s.refresh) {
-      const r = await this.#refreshInto(req, reply, req.log);
+      const newer = s.access !== undefined && s.access !== used;
+      const r = newer ? 'ok' : await this.#refreshInto(req, reply);
       if (r === 'rejected') return sessionEnded();
       if (r === 'unavailable') return first;
       const retried = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });

@@ -13,11 +13,11 @@
  * - a request that finds the key pending polls it until the answer is there, and takes
  *   it instead of calling the API. Nothing of it is logged.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IssuedTokens } from './cookies.ts';
 import type { MemberFields } from '#shared/session.ts';
 import { REDIS_PREFIX, type RedisLink } from '../scale/redis.ts';
+import { hashOf, seal, sealKey, unseal } from './seal.ts';
 
 export type TokenAnswer = MemberFields & IssuedTokens & { result: 'success' };
 
@@ -37,13 +37,15 @@ export interface RefreshFlight {
 /** How long a finished refresh is still shared with late duplicates from the same page load. */
 export const SHARE_MS = 2_000;
 
-function tokenId(refreshToken: string): string {
-  return createHash('sha256').update(refreshToken).digest('base64url');
-}
 
 /** Shared while in flight and for SHARE_MS after; outside that window a spent token reaches the API (reuse). */
 export class MemoryRefreshFlight implements RefreshFlight {
   readonly #flights = new Map<string, { at: number; promise: Promise<Flight> }>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   run(refreshToken: string, refresh: () => Promise<RefreshOutcome>): Promise<Flight> {
     return this.share(refreshToken, async () => ({ outcome: await refresh(), shared: false }));
@@ -51,8 +53,8 @@ export class MemoryRefreshFlight implements RefreshFlight {
 
   /** Coalesces `work` per refresh token in this process. */
   share(refreshToken: string, work: () => Promise<Flight>): Promise<Flight> {
-    const key = tokenId(refreshToken);
-    const now = Date.now();
+    const key = hashOf(refreshToken);
+    const now = this.#now();
     for (const [k, v] of this.#flights) if (v.at !== 0 && now - v.at > SHARE_MS) this.#flights.delete(k);
     const running = this.#flights.get(key);
     if (running) return running.promise.then((f) => ({ outcome: f.outcome, shared: true }));
@@ -61,7 +63,7 @@ export class MemoryRefreshFlight implements RefreshFlight {
     const entry = { at: 0, promise };
     this.#flights.set(key, entry);
     void promise.finally(() => {
-      entry.at = Date.now();
+      entry.at = this.#now();
     });
     return promise;
   }
@@ -71,40 +73,22 @@ const PENDING = 'pending';
 const POLL_MS = 50;
 const UNAVAILABLE: RefreshOutcome = { kind: 'unavailable' };
 
-function sealKey(refreshToken: string): Buffer {
-  return createHmac('sha256', refreshToken).update('portal refresh share v1').digest();
-}
-
-function seal(outcome: RefreshOutcome, key: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(outcome), 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
-}
-
-function open(value: string, key: Buffer): RefreshOutcome | undefined {
-  const [v, iv, tag, body] = value.split('.');
-  if (v !== 'v1' || !iv || !tag || !body) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as RefreshOutcome;
-  } catch {
-    return undefined;
-  }
+function isOutcome(v: unknown): v is RefreshOutcome {
+  const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
+  return kind === 'ok' || kind === 'rejected' || kind === 'unavailable';
 }
 
 /** Across instances through Redis; within this instance through memory first. */
 export class SharedRefreshFlight implements RefreshFlight {
   readonly #link: RedisLink;
   readonly #lockMs: number;
-  readonly #local = new MemoryRefreshFlight();
+  readonly #local: MemoryRefreshFlight;
 
   /** `lockMs`: longer than an upstream call may take (the homepage timeout and a margin). */
-  constructor(link: RedisLink, lockMs: number) {
+  constructor(link: RedisLink, lockMs: number, now: () => number = Date.now) {
     this.#link = link;
     this.#lockMs = lockMs;
+    this.#local = new MemoryRefreshFlight(now);
   }
 
   run(refreshToken: string, refresh: () => Promise<RefreshOutcome>, log: FastifyBaseLogger): Promise<Flight> {
@@ -113,8 +97,8 @@ export class SharedRefreshFlight implements RefreshFlight {
 
   async #acrossInstances(refreshToken: string, refresh: () => Promise<RefreshOutcome>, log: FastifyBaseLogger): Promise<Flight> {
     const redis = this.#link.client;
-    const key = `${REDIS_PREFIX}refresh:${tokenId(refreshToken)}`;
-    const secret = sealKey(refreshToken);
+    const key = `${REDIS_PREFIX}refresh:${hashOf(refreshToken)}`;
+    const secret = sealKey(refreshToken, 'portal refresh share v1');
     // Twice at most: a second time only when a pending key vanished without an answer.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       if (!this.#link.ready) {
@@ -149,7 +133,7 @@ export class SharedRefreshFlight implements RefreshFlight {
           return { outcome: UNAVAILABLE, shared: true };
         }
         if (value === null) break;
-        if (value !== PENDING) return { outcome: open(value, secret) ?? UNAVAILABLE, shared: true };
+        if (value !== PENDING) return { outcome: unseal(value, secret, isOutcome) ?? UNAVAILABLE, shared: true };
         if (Date.now() > deadline) return { outcome: UNAVAILABLE, shared: true };
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }

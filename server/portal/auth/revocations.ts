@@ -1,78 +1,180 @@
 /**
- * Signed-out sessions (issue 19, decision 0115). The session cookie is signed, so it cannot
- * be forged, but a copy of it outlives 로그아웃: replayed, it would still render the member.
- * Each sign-in's session carries an id (`sid`); signing out records that id as revoked until
- * the session could have expired anyway, and a session cookie with a revoked id is a visitor's.
- * With Redis (REDIS_URL) the record is shared, so a sign-out on one instance holds on all;
- * while Redis is away, this instance's memory answers (and counts the fallback).
+ * Signed-out sessions (decisions 0115 and 0024). The session cookie is signed, so it cannot be
+ * forged, but a copy of it — and of the token cookies beside it — outlives 로그아웃: replayed,
+ * it would still render the member, and while the API has not revoked the tokens (it was
+ * unreachable at that moment), it would still read, write and refresh through the portal.
+ * So signing out records the session's id **and the SHA-256 of its access and refresh
+ * tokens**, each until the session could have ended anyway; a request that presents any of
+ * them is a visitor's, on every route (pages, the gateway, the token routes, auto login). A
+ * replay that drops the session cookie is caught by its tokens.
+ *
+ * Where the record lives: this process's memory, kept in a journal file under DATA_DIR for
+ * the next start; with Redis (REDIS_URL), also one key per mark, so a sign-out on one instance
+ * holds on all. While Redis is away this instance's memory answers (and counts the fallback);
+ * each time Redis is back, every mark this instance holds is written to it again, so the other
+ * instances learn of a sign-out made during the outage, and a Redis that restarted empty is
+ * filled again.
  */
-import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { REDIS_PREFIX, type RedisLink } from '../scale/redis.ts';
+import { Journal } from './journal.ts';
+import { hashOf } from './seal.ts';
 
-export interface SessionRevocations {
-  /** Records `sid` as signed out until `untilMs` (epoch ms). */
-  revoke(sid: string, untilMs: number): Promise<void>;
-  isRevoked(sid: string): Promise<boolean>;
+/** What a request presents of a session: its id and its tokens. */
+export interface SessionMarks {
+  sid?: string | undefined;
+  access?: string | undefined;
+  refresh?: string | undefined;
 }
 
-/** This process's memory: the revoked ids with their end, pruned as they pass. */
+export interface SessionRevocations {
+  /** Records the session's id and tokens as signed out until `untilMs` (epoch ms). */
+  revoke(marks: SessionMarks, untilMs: number): Promise<void>;
+  /** Whether any of them is signed out. */
+  isRevoked(marks: SessionMarks): Promise<boolean>;
+}
+
+/** The names a session's marks are kept under: never the id or a token itself. */
+function markIds(marks: SessionMarks): string[] {
+  const ids: string[] = [];
+  if (marks.sid) ids.push(`session:${hashOf(marks.sid)}`);
+  for (const token of [marks.access, marks.refresh]) if (token) ids.push(`token:${hashOf(token)}`);
+  return ids;
+}
+
+interface MarkEntry {
+  mark: string;
+  until: number;
+}
+
+function isMarkEntry(v: unknown): v is MarkEntry {
+  return typeof v === 'object' && v !== null && typeof (v as MarkEntry).mark === 'string' && typeof (v as MarkEntry).until === 'number';
+}
+
+/** This process's memory (and its journal): the marks with their end, pruned as they pass. */
 export class MemoryRevocations implements SessionRevocations {
   readonly #until = new Map<string, number>();
   readonly #now: () => number;
+  readonly #journal: Journal<MarkEntry> | undefined;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, journal?: Journal<MarkEntry>) {
     this.#now = now;
-  }
-
-  async revoke(sid: string, untilMs: number): Promise<void> {
-    const now = this.#now();
-    // Pruned on write: sign-outs are rare next to reads, and nothing here is on a timer.
-    for (const [id, until] of this.#until) if (until <= now) this.#until.delete(id);
-    if (untilMs > now) this.#until.set(sid, untilMs);
-  }
-
-  async isRevoked(sid: string): Promise<boolean> {
-    const until = this.#until.get(sid);
-    return until !== undefined && until > this.#now();
-  }
-}
-
-/** One key per revoked session (a hash of its id), expiring when the session would have. */
-export class SharedRevocations implements SessionRevocations {
-  readonly #link: RedisLink;
-  readonly #local: MemoryRevocations;
-
-  constructor(link: RedisLink, now: () => number = Date.now) {
-    this.#link = link;
-    this.#local = new MemoryRevocations(now);
-  }
-
-  #key(sid: string): string {
-    return `${REDIS_PREFIX}revoked-session:${createHash('sha256').update(sid).digest('base64url')}`;
-  }
-
-  async revoke(sid: string, untilMs: number): Promise<void> {
-    // Always in memory too: this instance stays right while Redis is away.
-    await this.#local.revoke(sid, untilMs);
-    if (!this.#link.ready) return this.#link.fellBack('session_revocation');
-    try {
-      await this.#link.client.set(this.#key(sid), '1', 'PXAT', Math.ceil(untilMs));
-    } catch (err) {
-      this.#link.fellBack('session_revocation', err);
+    this.#journal = journal;
+    if (journal) {
+      const t = now();
+      for (const e of journal.read(isMarkEntry)) if (e.until > t) this.#until.set(e.mark, Math.max(e.until, this.#until.get(e.mark) ?? 0));
+      void journal.compact(this.entries());
     }
   }
 
-  async isRevoked(sid: string): Promise<boolean> {
-    if (await this.#local.isRevoked(sid)) return true;
+  async revoke(marks: SessionMarks, untilMs: number): Promise<void> {
+    await this.add(markIds(marks), untilMs);
+  }
+
+  async isRevoked(marks: SessionMarks): Promise<boolean> {
+    return this.has(markIds(marks));
+  }
+
+  async add(ids: readonly string[], untilMs: number): Promise<void> {
+    const now = this.#now();
+    if (untilMs <= now) return;
+    // Pruned on write: sign-outs are rare next to reads, and nothing here is on a timer.
+    for (const [id, until] of this.#until) if (until <= now) this.#until.delete(id);
+    for (const mark of ids) this.#until.set(mark, untilMs);
+    await this.#journal?.append(...ids.map((mark) => ({ mark, until: untilMs })));
+    await this.#journal?.compact(this.entries());
+  }
+
+  has(ids: readonly string[]): boolean {
+    const now = this.#now();
+    return ids.some((id) => (this.#until.get(id) ?? 0) > now);
+  }
+
+  /** The live marks. */
+  entries(): MarkEntry[] {
+    const now = this.#now();
+    return [...this.#until].filter(([, until]) => until > now).map(([mark, until]) => ({ mark, until }));
+  }
+}
+
+/** A journal of signed-out sessions in `dataDir` (undefined: memory only). */
+export function revocationJournal(file: string | undefined, log: FastifyBaseLogger): Journal<MarkEntry> {
+  return new Journal<MarkEntry>(file, log);
+}
+
+const BATCH = 500;
+
+/** One key per mark (`portal:revoked-session:<hash>`, `portal:revoked-token:<hash>`), expiring when the session would have. */
+export class SharedRevocations implements SessionRevocations {
+  readonly #link: RedisLink;
+  readonly #local: MemoryRevocations;
+  readonly #log: FastifyBaseLogger;
+
+  constructor(link: RedisLink, log: FastifyBaseLogger, now: () => number = Date.now, journal?: Journal<MarkEntry>) {
+    this.#link = link;
+    this.#log = log;
+    this.#local = new MemoryRevocations(now, journal);
+    // Marks kept from before a restart reach Redis now (it may have restarted too), and again after every outage.
+    if (link.ready) void this.#rewrite();
+    link.onReady(() => void this.#rewrite());
+  }
+
+  #key(id: string): string {
+    const [kind, hash] = id.split(':');
+    return `${REDIS_PREFIX}revoked-${kind}:${hash}`;
+  }
+
+  async revoke(marks: SessionMarks, untilMs: number): Promise<void> {
+    const ids = markIds(marks);
+    // Always in memory (and the journal) too: this instance stays right while Redis is away,
+    // and writes them again when it is back.
+    await this.#local.add(ids, untilMs);
+    await this.#write(ids.map((mark) => ({ mark, until: untilMs })));
+  }
+
+  async isRevoked(marks: SessionMarks): Promise<boolean> {
+    const ids = markIds(marks);
+    if (ids.length === 0) return false;
+    if (this.#local.has(ids)) return true;
     if (!this.#link.ready) {
       this.#link.fellBack('session_revocation');
       return false;
     }
     try {
-      return (await this.#link.client.exists(this.#key(sid))) === 1;
+      // One round trip for the id and both tokens.
+      return (await this.#link.client.exists(...ids.map((id) => this.#key(id)))) > 0;
     } catch (err) {
       this.#link.fellBack('session_revocation', err);
       return false;
+    }
+  }
+
+  /** Writes marks to Redis; false when Redis could not take them (they stay in memory). */
+  async #write(entries: readonly MarkEntry[]): Promise<boolean> {
+    if (entries.length === 0) return true;
+    if (!this.#link.ready) {
+      this.#link.fellBack('session_revocation');
+      return false;
+    }
+    try {
+      for (let i = 0; i < entries.length; i += BATCH) {
+        const batch = this.#link.client.multi();
+        for (const e of entries.slice(i, i + BATCH)) batch.set(this.#key(e.mark), '1', 'PXAT', Math.ceil(e.until));
+        await batch.exec();
+      }
+      return true;
+    } catch (err) {
+      this.#link.fellBack('session_revocation', err);
+      return false;
+    }
+  }
+
+  /** Redis is (back) up: every mark this instance holds, written again. */
+  async #rewrite(): Promise<void> {
+    const entries = this.#local.entries();
+    if (entries.length === 0) return;
+    if (await this.#write(entries)) {
+      this.#log.info({ auth: { event: 'revocations-rewritten', marks: entries.length } }, 'signed-out sessions written to Redis again');
     }
   }
 }

@@ -12,7 +12,7 @@ import type { LoginResponse } from '#shared/session.ts';
 import type { HomepageClient } from '../homepage/client.ts';
 import type { LoginFailures } from './login-limits.ts';
 import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../scale/metrics.ts';
-import { isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
+import { browserOf, isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
 import { loginMessages } from '#shared/messages-login.ts';
 
 export interface SignInOutcome {
@@ -57,6 +57,7 @@ export class PasswordSignIn {
       path: '/api/v1/homepage/auth/login',
       body: { user_id: userId, user_pass: body.user_pass, keep },
       requestId: req.id,
+      client: browserOf(req),
       log: req.log,
     });
     if (!r.ok) {
@@ -84,20 +85,16 @@ export class PasswordSignIn {
   }
 }
 
-/** Re-reads the session from the refresh token (auto-login, or after a change the session carries). */
+/**
+ * Re-reads the session from the refresh token (auto-login, or after a change the session
+ * carries). A signed-out session's refresh token is never sent (decision 0024): 401.
+ */
 export async function refreshSession(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): Promise<SignInOutcome> {
-  const ended = (): SignInOutcome => {
-    auth.end(req, reply);
-    return { status: 401, answer: { result: 'error', msg: messages.session.ended, expired: true } };
-  };
-  const { refresh, keep } = auth.cookies.read(req);
-  if (!refresh) return ended();
-  const outcome = await auth.refresh(refresh, req);
+  const outcome = await auth.refreshNow(req, reply);
   if (outcome.kind === 'ok') {
-    auth.renew(req, reply, outcome.answer, keep);
     req.log.info({ auth: { event: 'auto-login', userId: outcome.answer.userId } }, 'session restored');
     return { status: 200, answer: { result: 'success', msg: '', expired: false, ...memberFields(outcome.answer) } };
   }
-  if (outcome.kind === 'rejected') return ended();
+  if (outcome.kind === 'rejected') return { status: 401, answer: { result: 'error', msg: messages.session.ended, expired: true } };
   return { status: 502, answer: { result: 'error', msg: messages.error.temporary } };
 }

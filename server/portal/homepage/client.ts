@@ -1,9 +1,10 @@
 /**
  * The one way the portal calls the homepage API (docs/decisions/D1-shape-of-the-system.md): undici, a pool of
  * keep-alive connections to HOMEPAGE_API_URL, a request id on every call, a 60 s
- * budget (docs/product.md §9), JSON in and out, and failures mapped to what the member sees:
- * unreachable → 502, timed out → 504, malformed answer → 502. Used by the gateway
- * route and, in-process, by the SSR loaders.
+ * budget (docs/product.md §9) that bounds the whole call — headers and body together, one
+ * timer per call that destroys the request (decision 0035) — JSON in and out, and failures
+ * mapped to what the member sees: unreachable → 502, timed out → 504, malformed answer → 502.
+ * Used by the gateway route and, in-process, by the SSR loaders.
  */
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,13 @@ export interface HomepageCall {
   requestId: string;
   /** Bearer token to attach (the member's access token, never exposed to pages). */
   accessToken?: string;
+  /**
+   * The browser this call is made for, told to the API on the sign-in calls: the API's
+   * security events name its address and user agent (decision 0114). Never a token.
+   */
+  client?: { address: string; userAgent: string | undefined };
+  /** A shorter deadline than the client's budget for this call (ms); the budget still caps it. */
+  deadlineMs?: number;
   log: FastifyBaseLogger;
 }
 
@@ -51,9 +59,14 @@ export interface HomepageClientOptions {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** What a call's deadline aborts it with: undici throws the abort reason as it is. */
+class DeadlineError extends Error {
+  override name = 'TimeoutError';
+}
+
 function classify(err: unknown): FailureReason {
   if (err instanceof Error) {
-    if (err.name === 'TimeoutError') return 'timeout';
+    if (err instanceof DeadlineError || err.name === 'TimeoutError') return 'timeout';
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
     if (err instanceof undiciErrors.RequestAbortedError && err.cause instanceof Error && err.cause.name === 'TimeoutError') {
@@ -116,10 +129,35 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       'x-request-id': c.requestId,
     };
     if (c.accessToken) headers['authorization'] = `Bearer ${c.accessToken}`;
+    if (c.client) {
+      headers['x-forwarded-for'] = c.client.address;
+      if (c.client.userAgent) headers['user-agent'] = c.client.userAgent;
+    }
     const hasBody = c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD';
     if (hasBody) headers['content-type'] = 'application/json';
     const elapsed = () => Math.round(performance.now() - started);
 
+    // The whole call's deadline (decision 0035): undici's own timeouts only measure silence, so
+    // an upstream that drips a byte now and then would hold the call (and a pooled connection)
+    // for ever. One timer per call aborts the request — headers or body, wherever it is — and
+    // undici destroys its connection.
+    const abort = new AbortController();
+    const deadline = setTimeout(() => abort.abort(new DeadlineError('homepage API call passed its deadline')), Math.min(c.deadlineMs ?? opts.timeoutMs, opts.timeoutMs));
+    try {
+      return await send(c, path, headers, hasBody, abort.signal, elapsed);
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  async function send(
+    c: HomepageCall,
+    path: string,
+    headers: Record<string, string>,
+    hasBody: boolean,
+    signal: AbortSignal,
+    elapsed: () => number,
+  ): Promise<HomepageResult> {
     let res: Dispatcher.ResponseData;
     try {
       res = await dispatcher.request({
@@ -128,7 +166,8 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
         method: c.method,
         headers,
         body: hasBody ? JSON.stringify(c.body) : null,
-        // One timeout mechanism (decision 0035): undici's own, for the headers and between body chunks.
+        signal,
+        // Silence between bytes is also bounded (undici's own timers); the deadline bounds the whole.
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
       });

@@ -5,7 +5,8 @@
  * per kind; a stale answer is served at once while one refresh runs in the background
  * (stale-while-revalidate), and kept when the refresh fails; concurrent misses of one
  * key share one upstream call. Only GETs of these paths, only 200 success answers —
- * never a member's data, whatever token the request carries.
+ * never a member's data, whatever token the request carries — and never an answer that
+ * may differ by caller (an administrator's notice list without `display_yn=Y`).
  */
 import { LRUCache } from 'lru-cache';
 import type { HomepageCall, HomepageClient, HomepageResult } from './client.ts';
@@ -29,6 +30,17 @@ const KINDS: readonly { kind: CacheKind; path: RegExp }[] = [
 
 export function cacheKindOf(path: string): CacheKind | undefined {
   return KINDS.find((k) => k.path.test(path))?.kind;
+}
+
+/**
+ * The notice list shows an administrator's token its drafts unless `display_yn=Y` is asked
+ * (the reference API's rule, issue 27): such an answer is that caller's, never the cache's.
+ * Every page of the portal asks `display_yn=Y`, so pages keep their cache.
+ */
+const NOTICE_LIST = '/api/v1/homepage/board/notice';
+
+function callerBound(c: HomepageCall): boolean {
+  return c.accessToken !== undefined && c.path === NOTICE_LIST && new URLSearchParams(c.query).getAll('display_yn').join() !== 'Y';
 }
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass';
@@ -73,6 +85,11 @@ export function withPublicCache(client: HomepageClient, opts: PublicCacheOptions
     const kind = c.method === 'GET' ? cacheKindOf(c.path) : undefined;
     const ttlMs = kind ? opts.ttlS[kind] * 1000 : 0;
     if (!kind || ttlMs <= 0) return client.call(c);
+    if (callerBound(c)) {
+      // Neither stored nor shared with a concurrent miss of the same key.
+      opts.onRead?.(kind, 'bypass');
+      return client.call(c);
+    }
     const key = c.query ? `${c.path}?${c.query}` : c.path;
     const status: LRUCache.Status<string, Entry, HomepageCall> = {};
     const value = await lru.fetch(key, { context: c, ttl: ttlMs, status }).catch(() => undefined);

@@ -7,20 +7,27 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
+import { LOGOUT_PENDING } from '#shared/session.ts';
 import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import type { AuthConfig } from '../config.ts';
 import type { HomepageClient } from '../homepage/client.ts';
 import { isTokenAnswer, type MemberAuth } from '../auth/member-auth.ts';
 import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
+import type { SignOut } from '../auth/sign-out.ts';
+import { plainPage } from '../ssr/template.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
 
 export interface AuthRoutesOptions {
   auth: MemberAuth;
   signIn: PasswordSignIn;
+  signOut: SignOut;
   homepage: HomepageClient;
   config: AuthConfig;
   testLogin: boolean;
+  /** The site's name, for the page a sign-out link answers without JavaScript. */
+  siteName: string;
 }
 
 const SsoQuery = {
@@ -61,24 +68,24 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return reply.code(outcome.status).send(outcome.answer);
   });
 
-  // ── GET|POST /api/login/logout ──────────────────────────────────────────────
+  // ── GET|POST /api/login/logout (decision 0024) ────────────────────────────────
+  // Signed out here at once; "success" only when the homepage API confirmed the revocation.
+  // Otherwise 202 with result "error", code logout_pending and the Korean message saying what
+  // happened and what to do (a page of its own for a link followed without JavaScript).
   async function logout(req: FastifyRequest, reply: FastifyReply) {
-    const { access, refresh } = auth.cookies.read(req);
-    let target = HOME_PATH;
-    if (access) {
-      const r = await homepage.call({ method: 'GET', path: '/api/v1/homepage/common/token/logout', accessToken: access, requestId: req.id, log: req.log });
-      const url = r.ok && r.status === 200 ? (r.body as { logout_url?: unknown }).logout_url : undefined;
-      target = safeRedirectTarget(url, config.redirectHosts) ?? HOME_PATH;
-      if (!(r.ok && r.status === 200)) req.log.warn({ auth: { event: 'logout-upstream-failed' } }, 'logout call failed; signed out locally');
+    const { confirmed, logoutUrl } = await opts.signOut.run(req, reply);
+    const target = (confirmed ? safeRedirectTarget(logoutUrl, config.redirectHosts) : undefined) ?? HOME_PATH;
+    const page = req.method === 'GET' && wantsHtml(req);
+    if (confirmed) {
+      if (page) return reply.redirect(target, 303);
+      return { result: 'success', logout_url: target };
     }
-    if (refresh) {
-      // Revokes the family even when the access token had expired.
-      await homepage.call({ method: 'POST', path: '/api/v1/homepage/auth/logout', body: { refresh_token: refresh }, requestId: req.id, log: req.log });
+    reply.header('cache-control', 'no-store');
+    if (page) {
+      const { pendingTitle: title, pending: text } = serverMessages.logout;
+      return reply.code(200).type('text/html; charset=utf-8').send(plainPage({ siteName: opts.siteName, title, text, link: { href: target, label: messages.shell.home } }));
     }
-    await auth.signOut(req, reply);
-    req.log.info({ auth: { event: 'logout' } }, 'signed out');
-    if (req.method === 'GET' && wantsHtml(req)) return reply.redirect(target, 303);
-    return { result: 'success', logout_url: target };
+    return reply.code(202).send({ result: 'error', code: LOGOUT_PENDING, msg: serverMessages.logout.pending, logout_url: target });
   }
   app.get('/api/login/logout', { preHandler: sameOrigin(false) }, logout);
   app.post('/api/login/logout', { preHandler: sameOrigin(true) }, logout);
@@ -92,18 +99,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return { result: 'success', access_token: token };
   });
   app.get('/api/token/refresh/token', { preHandler: sameOrigin(true) }, async (req, reply) => {
-    const { refresh, keep } = auth.cookies.read(req);
-    if (!refresh) return reply.code(401).send({ result: 'error', msg: messages.session.ended });
-    const outcome = await auth.refresh(refresh, req);
+    // No refresh token, or one of a signed-out session: 401, cookies cleared, nothing sent upstream.
+    const outcome = await auth.refreshNow(req, reply);
     if (outcome.kind === 'ok') {
-      auth.renew(req, reply, outcome.answer, keep);
       reply.header('cache-control', 'no-store');
       return { result: 'success', access_token: outcome.answer.access_token };
     }
-    if (outcome.kind === 'rejected') {
-      auth.end(req, reply);
-      return reply.code(401).send({ result: 'error', msg: messages.session.ended });
-    }
+    if (outcome.kind === 'rejected') return reply.code(401).send({ result: 'error', msg: messages.session.ended });
     return reply.code(502).send({ result: 'error', msg: messages.error.temporary });
   });
 

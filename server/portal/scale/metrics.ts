@@ -20,7 +20,11 @@ export type RateLimitKind = 'ip' | 'account';
 export type RefreshResult = 'ok' | 'rejected' | 'unavailable';
 /** `upstream`: this request called the API; `shared`: it took another request's answer. */
 export type RefreshSource = 'upstream' | 'shared';
-export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh' | 'session_revocation';
+/** 로그아웃 (decision 0024): confirmed by the homepage API at once, or left in the outbox. */
+export type SignOutUpstream = 'confirmed' | 'pending';
+/** An outbox attempt: confirmed, failed (tried again later), or expired (the tokens died first). */
+export type SignOutRetry = 'confirmed' | 'failed' | 'expired';
+export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh' | 'session_revocation' | 'sign_out_outbox';
 /** The public read cache's kinds and outcomes (decision 0033). */
 const CACHE_KINDS: readonly (CacheKind | 'page')[] = ['notice', 'code', 'content', 'popular', 'search', 'page'];
 const CACHE_OUTCOMES: readonly CacheOutcome[] = ['hit', 'miss', 'stale', 'bypass'];
@@ -39,6 +43,8 @@ export class PortalMetrics {
   readonly #overload: Counter<'reason'>;
   readonly #cache: Counter<'kind' | 'outcome'>;
   readonly #redisFallbacks: Counter<'feature'>;
+  readonly #signOuts: Counter<'upstream'>;
+  readonly #signOutRetries: Counter<'outcome'>;
 
   constructor() {
     const registers = [this.registry];
@@ -100,7 +106,21 @@ export class PortalMetrics {
       labelNames: ['feature'],
       registers,
     });
+    this.#signOuts = new Counter({
+      name: 'portal_sign_out_total',
+      help: 'Sign-outs by what the homepage API said: confirmed at once, or pending (signed out here, the revocation left in the outbox).',
+      labelNames: ['upstream'],
+      registers,
+    });
+    this.#signOutRetries = new Counter({
+      name: 'portal_sign_out_retries_total',
+      help: 'Outbox attempts to revoke a signed-out session upstream, by outcome (confirmed, failed: tried again later, expired: its tokens died first).',
+      labelNames: ['outcome'],
+      registers,
+    });
     // Known series start at 0, so rates and alerts see them before the first event.
+    for (const upstream of ['confirmed', 'pending'] as const) this.#signOuts.inc({ upstream }, 0);
+    for (const outcome of ['confirmed', 'failed', 'expired'] as const) this.#signOutRetries.inc({ outcome }, 0);
     for (const outcome of SIGN_IN_OUTCOMES) this.#signIns.inc({ outcome }, 0);
     for (const limit of ['ip', 'account'] as const) this.#rateLimited.inc({ limit }, 0);
     for (const kind of CACHE_KINDS) for (const outcome of CACHE_OUTCOMES) this.#cache.inc({ kind, outcome }, 0);
@@ -134,6 +154,26 @@ export class PortalMetrics {
       },
     });
   }
+
+  /** Sign-outs waiting in the outbox (read at scrape time). */
+  trackSignOutOutbox(pending: () => Promise<number>): void {
+    new Gauge({
+      name: 'portal_sign_out_outbox_pending',
+      help: 'Sign-outs whose upstream revocation the homepage API has not confirmed yet (this instance and the shared queue).',
+      registers: [this.registry],
+      async collect() {
+        this.set(await pending());
+      },
+    });
+  }
+
+  readonly signOut = (upstream: SignOutUpstream): void => {
+    this.#signOuts.inc({ upstream });
+  };
+
+  readonly signOutRetry = (outcome: SignOutRetry): void => {
+    this.#signOutRetries.inc({ outcome });
+  };
 
   request(method: string, route: string, status: number, seconds: number): void {
     this.#requests.observe({ method, route, status_code: String(status) }, seconds);

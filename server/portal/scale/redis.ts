@@ -15,6 +15,7 @@ export class RedisLink {
   readonly client: Redis;
   readonly #log: FastifyBaseLogger;
   readonly #metrics: PortalMetrics;
+  readonly #onReady: (() => void)[] = [];
   #down = false;
 
   constructor(url: string, log: FastifyBaseLogger, metrics: PortalMetrics) {
@@ -34,6 +35,7 @@ export class RedisLink {
     this.client.on('ready', () => {
       if (this.#down) this.#log.info({ redis: { event: 'up' } }, 'Redis is back: limits and refreshes are shared again');
       this.#down = false;
+      for (const listener of this.#onReady) listener();
     });
     metrics.trackRedis(() => this.ready);
   }
@@ -49,6 +51,14 @@ export class RedisLink {
 
   get ready(): boolean {
     return this.client.status === 'ready';
+  }
+
+  /**
+   * Told each time the connection is ready: at start, and after every outage or a Redis
+   * restart (which may have lost what it held). State written to memory meanwhile is written again.
+   */
+  onReady(listener: () => void): void {
+    this.#onReady.push(listener);
   }
 
   /** A feature could not use Redis and used this instance's memory instead. */

@@ -26,7 +26,7 @@ import { VisitorPageCache, withNonce, type PageCacheOutcome } from './page-cache
 import { PageStream } from './page-stream.ts';
 import { fetchRequestOf, hasOnlyVisitorCookies, originOf, wantsWholePage } from './render-request.ts';
 import { staticFileOptions } from './static-files.ts';
-import { compileTemplate, escapeHtml, type PageTemplate } from './template.ts';
+import { compileTemplate, plainPage, type PageTemplate } from './template.ts';
 
 export interface SsrOptions {
   /** The folder holding vite.config.ts (the project root). */
@@ -59,7 +59,7 @@ function isSsrEntry(v: unknown): v is SsrEntry {
 }
 
 function errorPage(siteName: string): string {
-  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.pageTitle)} | ${escapeHtml(siteName)}</title></head><body><main><h1>${escapeHtml(messages.error.pageTitle)}</h1><p>${escapeHtml(messages.error.temporary)}</p><p><a href="${HOME_PATH}">${escapeHtml(messages.shell.home)}</a></p></main></body></html>`;
+  return plainPage({ siteName, title: messages.error.pageTitle, text: messages.error.temporary, link: { href: HOME_PATH, label: messages.shell.home } });
 }
 
 /** The portal's sign-in routes for page actions run on the server (forms posted without JavaScript). */

@@ -34,6 +34,15 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+/**
+ * A page without the app: a heading, a paragraph and a link home, every value escaped, no
+ * script or style (it is served under the fixed policy that runs nothing). The error page of
+ * a render that failed, and answers to a link followed without JavaScript (the sign-out).
+ */
+export function plainPage(p: { siteName: string; title: string; text: string; link: { href: string; label: string } }): string {
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.title)} | ${escapeHtml(p.siteName)}</title></head><body><main><h1>${escapeHtml(p.title)}</h1><p>${escapeHtml(p.text)}</p><p><a href="${escapeHtml(p.link.href)}">${escapeHtml(p.link.label)}</a></p></main></body></html>`;
+}
+
 /** `<title>`, the description and the Open Graph tags of a page (link previews), every value escaped. */
 export function headMeta(m: HeadMeta): string {
   const og = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;

@@ -1,7 +1,9 @@
 /** The auth contract of the reference homepage API (decision 0101). */
 import t from 'tap';
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { PASSWORD, P, call, login, testApi } from './helpers.ts';
+import { captureLogs } from '#test/fixtures/logs.ts';
 import { settingsFromEnv } from '#server/homepage-api/settings.ts';
 import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
 
@@ -91,40 +93,104 @@ t.test('login: input validated with Korean messages', async (t) => {
   t.equal(notJson.json().result, 'error');
 });
 
-t.test('refresh: rotation, reuse revokes the family, expiry', async (t) => {
+const refresh = (app: FastifyInstance, token: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: token }, headers });
+const securityEvents = (lines: Record<string, unknown>[]) =>
+  lines.flatMap((l) => (l['security'] ? [l['security'] as { event: string; client: { address: string; userAgent: string | null } }] : []));
+const counted = async (app: FastifyInstance, event: string) => {
+  const text = await app.apiMetrics.registry.metrics();
+  return Number(new RegExp(`^homepage_api_security_events_total\\{event="${event}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+};
+
+t.test('refresh: rotation, expiry, unknown tokens', async (t) => {
   const { app, clock, close } = await testApi({ settings: { accessTtlS: 60, refreshTtlS: 600, refreshKeepTtlS: 6000 } });
   t.teardown(close);
   const first = await login(app);
-  const r1 = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: first.refresh_token } });
+  const r1 = await refresh(app, first.refresh_token);
   t.equal(r1.statusCode, 200);
   const b1 = r1.json();
   t.match(b1, { result: 'success', expired: false, userId: 'reader01', agreeYn: 'Y', access_expires_in: 60, refresh_expires_in: 600 });
   t.not(b1.refresh_token, first.refresh_token, 'a new refresh token');
   t.equal((await call(app, b1.access_token, 'GET', '/user/info')).statusCode, 200, 'new access token works');
 
-  // Within the grace window (decision 0114) the spent token answers the same pair, revoking nothing.
-  const again = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: first.refresh_token } });
-  t.equal(again.statusCode, 200, 'the spent token within the grace');
-  t.same([again.json().access_token, again.json().refresh_token], [b1.access_token, b1.refresh_token], 'the same new pair again');
-  t.equal((await call(app, b1.access_token, 'GET', '/user/info')).statusCode, 200, 'nothing revoked');
-
-  // Past it: reuse → 401 and the whole family (also the newest tokens) revoked.
-  clock.advance(11);
-  const reuse = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: first.refresh_token } });
-  t.equal(reuse.statusCode, 401);
-  t.same(reuse.json(), { result: 'error', msg: SESSION_ENDED });
-  t.equal((await call(app, b1.access_token, 'GET', '/user/info')).statusCode, 401, 'family access token revoked');
-  const after = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: b1.refresh_token } });
-  t.equal(after.statusCode, 401, 'family refresh token revoked');
-
   // Expiry of a refresh token.
   const second = await login(app);
   clock.advance(601);
-  const late = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: second.refresh_token } });
+  const late = await refresh(app, second.refresh_token);
   t.equal(late.statusCode, 401);
   // Unknown token.
-  const unknown = await app.inject({ method: 'POST', url: `${P}/auth/refresh`, payload: { refresh_token: 'x'.repeat(43) } });
+  const unknown = await refresh(app, 'x'.repeat(43));
   t.same([unknown.statusCode, unknown.json()], [401, { result: 'error', msg: SESSION_ENDED }]);
+});
+
+t.test('a spent refresh token comes back once (decision 0114): within the grace the same pair, a second time revokes', async (t) => {
+  const logs = captureLogs();
+  const { app, clock, close } = await testApi({ settings: { accessTtlS: 60 }, logger: { level: 'info', stream: logs.stream } });
+  t.teardown(close);
+  const first = await login(app);
+  const member = (await refresh(app, first.refresh_token)).json();
+  clock.ms += 1_500; // the answer was lost; the browser asks again 1.5 s later
+  const browser = { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (stale tab)' };
+  const again = await refresh(app, first.refresh_token, browser);
+  t.equal(again.statusCode, 200, 'within the grace');
+  t.same([again.json().access_token, again.json().refresh_token], [member.access_token, member.refresh_token], 'the same new pair again');
+  t.equal(again.json().access_expires_in, 58, 'its lifetime counted from when it was issued');
+  t.equal((await call(app, member.access_token, 'GET', '/user/info')).statusCode, 200, 'nothing revoked');
+  t.equal(await counted(app, 'refresh_repeat'), 1, 'counted');
+  t.match(securityEvents(logs.lines), [{ event: 'refresh_repeat', memberId: 1, client: { address: '203.0.113.7', userAgent: 'Mozilla/5.0 (stale tab)', via: '127.0.0.1' } }], 'logged with the address and user agent');
+
+  const twice = await refresh(app, first.refresh_token, browser);
+  t.equal(twice.statusCode, 401, 'a second repeat is refused');
+  t.equal((await call(app, member.access_token, 'GET', '/user/info')).statusCode, 401, 'and revokes the sign-in');
+  t.equal((await refresh(app, member.refresh_token)).statusCode, 401, 'the newest refresh token too');
+  t.equal(await counted(app, 'refresh_reuse_revoked'), 1);
+  t.match(securityEvents(logs.lines)[1], { event: 'refresh_reuse_revoked', client: { address: '203.0.113.7' } });
+  for (const secret of [first.refresh_token, member.refresh_token, member.access_token]) t.notOk(logs.text().includes(secret), 'no token in the logs');
+});
+
+t.test('a stale copy 3 s after the member\'s refresh gets 401 and the member stays signed in; a second try revokes', async (t) => {
+  const logs = captureLogs();
+  const { app, clock, close } = await testApi({ settings: { accessTtlS: 60 }, logger: { level: 'info', stream: logs.stream } });
+  t.teardown(close);
+  const copied = await login(app); // the cookies are copied here
+  const member = (await refresh(app, copied.refresh_token)).json();
+  clock.ms += 3_000;
+  const stale = await refresh(app, copied.refresh_token, { 'x-forwarded-for': '198.51.100.9', 'user-agent': 'curl/8' });
+  t.same([stale.statusCode, stale.json()], [401, { result: 'error', msg: SESSION_ENDED }], 'the stale copy gets nothing');
+  t.equal((await call(app, member.access_token, 'GET', '/user/info')).statusCode, 200, 'the member stays signed in');
+  const next = await refresh(app, member.refresh_token);
+  t.equal(next.statusCode, 200, 'and keeps refreshing');
+  t.equal(await counted(app, 'refresh_reuse'), 1);
+  t.match(securityEvents(logs.lines), [{ event: 'refresh_reuse', client: { address: '198.51.100.9', userAgent: 'curl/8' } }]);
+
+  const again = await refresh(app, copied.refresh_token);
+  t.equal(again.statusCode, 401, 'the copy tries once more');
+  t.equal((await call(app, next.json().access_token, 'GET', '/user/info')).statusCode, 401, 'a second try revokes the sign-in');
+  t.equal(await counted(app, 'refresh_reuse_revoked'), 1);
+  t.notOk(logs.text().includes(copied.refresh_token), 'no token in the logs');
+});
+
+t.test('a sign-in has an absolute end, refreshes or not (decision 0114)', async (t) => {
+  const { app, clock, close } = await testApi({ settings: { accessTtlS: 600, refreshTtlS: 3600, refreshKeepTtlS: 86_400, signInMaxAgeS: 5_000, signInMaxAgeKeepS: 20_000 } });
+  t.teardown(close);
+  for (const [keep, maxAge] of [[false, 5_000], [true, 20_000]] as const) {
+    let tokens = (await login(app, 'reader01', keep)) as unknown as { refresh_token: string; access_token: string; refresh_expires_in: number };
+    const began = clock.ms;
+    let refreshes = 0;
+    for (;;) {
+      clock.advance(500);
+      const r = await refresh(app, tokens.refresh_token);
+      if (r.statusCode !== 200) {
+        t.equal(r.statusCode, 401, `keep=${keep}: refused at the end`);
+        break;
+      }
+      tokens = r.json();
+      refreshes += 1;
+      const left = maxAge - (clock.ms - began) / 1000;
+      t.ok(tokens.refresh_expires_in <= left, `keep=${keep}: the refresh token does not outlive the sign-in`);
+    }
+    t.equal((clock.ms - began) / 1000, maxAge, `keep=${keep}: refreshed ${refreshes} times, ended at ${maxAge} s exactly`);
+  }
 });
 
 t.test('protected calls: missing, unknown, revoked → 401; expired → 403 token_expired', async (t) => {
@@ -252,5 +318,12 @@ t.test('settings from the environment', async (t) => {
   t.match(s, { accessTtlS: 5, refreshTtlS: 10, refreshKeepTtlS: 20, logoutUrl: '/bye' });
   t.throws(() => settingsFromEnv({ ACCESS_TOKEN_TTL_S: 'soon' }));
   t.throws(() => settingsFromEnv({ LOGOUT_URL: 'https://evil.example' }));
-  t.match(settingsFromEnv({}), { accessTtlS: 1800, refreshTtlS: 86400, refreshKeepTtlS: 31536000, logoutUrl: '/main/homemain', loginRedirectUrl: '/login/login' });
+  t.match(settingsFromEnv({}), {
+    accessTtlS: 1800, refreshTtlS: 86400, refreshKeepTtlS: 31536000, refreshGraceS: 2, signInMaxAgeS: 86400, signInMaxAgeKeepS: 31536000,
+    logoutUrl: '/main/homemain', loginRedirectUrl: '/login/login',
+  });
+  t.throws(() => settingsFromEnv({ REFRESH_GRACE_S: '10' }), /^REFRESH_GRACE_S must be an integer between 0 and 2/, 'a grace of 1–2 s at most');
+  t.throws(() => settingsFromEnv({ SIGN_IN_MAX_AGE_KEEP_S: String(366 * 86400) }), /^SIGN_IN_MAX_AGE_KEEP_S must be an integer between 60 and 31536000/, 'the spec\'s 365 days at most');
+  t.throws(() => settingsFromEnv({ ACCESS_TOKEN_TTL_S: '2', REFRESH_GRACE_S: '2' }), /^ACCESS_TOKEN_TTL_S \(2\) must be longer than REFRESH_GRACE_S \(2\)/, 'an access token no longer than the grace: refused');
+  t.match(settingsFromEnv({ ACCESS_TOKEN_TTL_S: '1', REFRESH_GRACE_S: '0' }), { accessTtlS: 1, refreshGraceS: 0 });
 });

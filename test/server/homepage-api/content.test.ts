@@ -1,6 +1,6 @@
 /** Content, codes, catalogue search and popular books of the reference homepage API. */
 import t from 'tap';
-import { call, curatedBooks, testApi } from './helpers.ts';
+import { call, curatedBooks, login, testApi } from './helpers.ts';
 import { choseong, grams, normalise } from '#server/homepage-api/search/book-search.ts';
 import { isbnCheckDigit } from '#server/homepage-api/seed/books.ts';
 
@@ -8,14 +8,14 @@ t.test('notices: today\'s behaviour kept, pagination, detail with view count', a
   const { app, close } = await testApi();
   t.teardown(close);
   const all = (await call(app, undefined, 'GET', '/board/notice')).json();
-  t.equal(all.notice_list.length, 8, 'no page/size: the whole list');
-  t.equal(all.total, 8);
+  t.equal(all.notice_list.length, 7, 'no page/size: the whole list of displayed notices');
+  t.equal(all.total, 7);
   const strip = (await call(app, undefined, 'GET', '/board/notice?notice_type=1&display_yn=Y')).json();
   t.same(Object.keys(strip.notice_list[0]).sort(), ['display_yn', 'notice_info_key', 'notice_subject', 'notice_type', 'reg_date']);
   t.ok(strip.notice_list.every((n: { notice_type: string; display_yn: string }) => n.notice_type === '1' && n.display_yn === 'Y'));
   t.equal(strip.notice_list[0].notice_info_key, 7, 'newest first');
   const page2 = (await call(app, undefined, 'GET', '/board/notice?page=2&size=3')).json();
-  t.match(page2, { page: 2, size: 3, total: 8 });
+  t.match(page2, { page: 2, size: 3, total: 7 });
   t.equal(page2.notice_list.length, 3);
   const d1 = (await call(app, undefined, 'GET', '/board/notice/4')).json();
   const d2 = (await call(app, undefined, 'GET', '/board/notice/4')).json();
@@ -25,6 +25,27 @@ t.test('notices: today\'s behaviour kept, pagination, detail with view count', a
   t.same([hidden.statusCode, hidden.json().msg], [404, '요청하신 공지사항을 찾을 수 없습니다.']);
   t.equal((await call(app, undefined, 'GET', '/board/notice/abc')).statusCode, 400);
   t.equal((await call(app, undefined, 'GET', '/board/notice?display_yn=yes')).statusCode, 400);
+});
+
+t.test('draft notices are an administrator\'s: anyone else sees displayed ones only (issue 27)', async (t) => {
+  const { app, close } = await testApi();
+  t.teardown(close);
+  const drafts = (list: { display_yn: string }[]) => list.filter((n) => n.display_yn === 'N').length;
+  const member = (await login(app, 'reader01')).access_token;
+  const admin = (await login(app, 'admin01')).access_token;
+  for (const [who, token] of [['anonymous', undefined], ['a member', member], ['an unknown token', 'z'.repeat(43)]] as const) {
+    const omitted = await call(app, token, 'GET', '/board/notice');
+    t.equal(omitted.statusCode, 200, `${who}: answered`);
+    t.equal(drafts(omitted.json().notice_list), 0, `${who}, display_yn left out: no drafts`);
+    t.equal(omitted.json().total, 7, `${who}: the displayed notices`);
+    const asked = (await call(app, token, 'GET', '/board/notice?display_yn=N')).json();
+    t.same([asked.notice_list, asked.total], [[], 0], `${who}, display_yn=N: nothing`);
+  }
+  const all = (await call(app, admin, 'GET', '/board/notice')).json();
+  t.equal(all.total, 8, 'an administrator, display_yn left out: every notice');
+  t.equal(drafts(all.notice_list), 1, 'drafts included');
+  const onlyDrafts = (await call(app, admin, 'GET', '/board/notice?display_yn=N')).json();
+  t.ok(onlyDrafts.total === 1 && drafts(onlyDrafts.notice_list) === 1, 'an administrator, display_yn=N: the drafts');
 });
 
 t.test('FAQ by category, newsletters, system contents, bookstores', async (t) => {

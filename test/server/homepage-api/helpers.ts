@@ -55,6 +55,9 @@ function pgUrlFor(opts: { start?: string; settings?: ApiSettingsInput; dbFile?: 
   return url;
 }
 
+/** A sign-in's end far beyond any test's clock (100 years). */
+const UNENDING_S = 100 * 365 * 24 * 60 * 60;
+
 export async function testApi(
   opts: { start?: string; settings?: ApiSettingsInput; dbFile?: string } & Partial<HomepageApiOptions> = {},
 ): Promise<TestApi> {
@@ -63,7 +66,9 @@ export async function testApi(
     dbFile: opts.dbFile ?? ':memory:',
     databaseUrl: opts.databaseUrl ?? (onPostgres() ? await pgUrlFor(opts) : undefined),
     seed: opts.seed ?? true,
-    settings: { clock: clock.now, random: () => 0.5, ...opts.settings },
+    // Sign-ins here end only when a test says so (decision 0114's absolute end is tested in
+    // auth.test.ts): tests give tokens long lives and move the clock by months.
+    settings: { clock: clock.now, random: () => 0.5, signInMaxAgeS: UNENDING_S, signInMaxAgeKeepS: UNENDING_S, ...opts.settings },
     ...(opts.logger === undefined ? {} : { logger: opts.logger }),
   });
   return { app, clock, close: () => app.close() };

@@ -3,12 +3,17 @@
  * homepage API on a free port with a clock the tests move.
  */
 import t from 'tap';
+import { SHARE_MS } from '#server/portal/auth/refresh-flight.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 
 const PASSWORD = 'chungbuk2026!';
+/** The API's clock, moved by the tests. */
 let now = Date.now();
+/** The portal's clock runs ahead of real time by this much: past its refresh sharing window at will. */
+let portalAhead = 0;
+const pastSharing = () => (portalAhead += SHARE_MS + 1);
 const api = await startReferenceApi({ clock: () => now, accessTtlS: 60 });
-const portal = await buildTestPortal(api.url, { TEST_LOGIN: 'Y', LOGIN_RATE_PER_MINUTE: '1000' });
+const portal = await buildTestPortal(api.url, { TEST_LOGIN: 'Y', LOGIN_RATE_PER_MINUTE: '1000' }, { now: () => Date.now() + portalAhead });
 t.teardown(async () => {
   await portal.close();
   await api.close();
@@ -173,7 +178,7 @@ t.test('with no access token cookie left, the portal refreshes before calling', 
   t.ok(res.cookies.some((c) => c.name === 'portal_at' && c.value !== ''));
 });
 
-t.test('refresh rotation; a reused refresh token revokes the whole family', async (t) => {
+t.test('refresh rotation; a spent refresh token presented twice revokes the whole family (decision 0114)', async (t) => {
   const { jar } = await login('reader01');
   const first = jar.get('portal_rt') ?? '';
   const r1 = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
@@ -183,18 +188,23 @@ t.test('refresh rotation; a reused refresh token revokes the whole family', asyn
   const second = jar.get('portal_rt') ?? '';
   t.not(second, first, 'rotated');
 
-  await new Promise((r) => setTimeout(r, 2_100)); // past the portal's short sharing window
-  now += 11_000; // and past the API's grace window (decision 0114)
+  pastSharing(); // past the portal's short sharing window
+  now += 3_000; // and past the API's grace window
   const stolen = new Jar();
   stolen.set('portal_rt', first);
   const reuse = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: stolen.header() } });
   t.equal(reuse.statusCode, 401, 'the spent token is refused');
+  const member = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: jar.header() } });
+  t.equal(member.statusCode, 200, 'the member stays signed in');
+  pastSharing();
+  const twice = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: stolen.header() } });
+  t.equal(twice.statusCode, 401, 'refused again');
   const victim = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
-  t.equal(victim.statusCode, 401, 'and the family is revoked: the newest token no longer works');
+  t.equal(victim.statusCode, 401, 'and now the family is revoked: the newest token no longer works');
   t.ok(victim.cookies.some((c) => c.name === 'portal_rt' && (c.value === '' || c.maxAge === 0)), 'cookies cleared');
 });
 
-t.test('pre-refresh cookies replayed within the grace stay signed in; past it, signed out (decision 0114)', async (t) => {
+t.test('the grace without the ride (decision 0114): a lost answer is given again once; a stale copy 3 s later gets 401', async (t) => {
   const { jar } = await login('reader01');
   const before = new Jar();
   for (const name of ['portal_at', 'portal_rt', 'portal_session']) before.set(name, jar.get(name) ?? '');
@@ -203,8 +213,8 @@ t.test('pre-refresh cookies replayed within the grace stay signed in; past it, s
   const missed = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: jar.header() } });
   t.equal(missed.statusCode, 200);
   const newPair = new Jar().take(missed);
-  await new Promise((r) => setTimeout(r, 2_100)); // past the portal's own sharing window: the API decides
-  now += 5_000;
+  pastSharing(); // past the portal's own sharing window: the API decides
+  now += 1_000;
   // Its old cookies, once the old access token is gone, refresh again with the spent token.
   before.delete('portal_at');
   const replay = await portal.app.inject({ method: 'GET', url: '/mypage/mypage', headers: { accept: 'text/html', cookie: before.header() } });
@@ -212,12 +222,27 @@ t.test('pre-refresh cookies replayed within the grace stay signed in; past it, s
   t.match(replay.body, '김서연', 'the member page');
   t.equal(new Jar().take(replay).get('portal_rt'), newPair.get('portal_rt'), 'the same new pair the browser missed');
   const info = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: newPair.header() } });
-  t.equal(info.statusCode, 200, 'the member signed in elsewhere is not signed out');
+  t.equal(info.statusCode, 200, 'the member is not signed out');
 
-  await new Promise((r) => setTimeout(r, 2_100));
-  now += 11_000;
-  const late = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: before.header() } });
-  t.equal(late.statusCode, 401, 'past the grace it is reuse: signed out');
+  // A copy of the cookies taken before a refresh, replayed 3 s after it: no ride on the member's session.
+  const member = (await login('reader01')).jar;
+  const copy = new Jar();
+  copy.set('portal_rt', member.get('portal_rt') ?? '');
+  member.delete('portal_at');
+  const refreshed = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: member.header() } });
+  member.take(refreshed);
+  pastSharing();
+  now += 3_000;
+  const stale = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: copy.header() } });
+  t.equal(stale.statusCode, 401, 'the stale copy gets 401');
+  t.notOk(stale.cookies.some((c) => c.name === 'portal_at' && c.value), 'and no token');
+  const still = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: member.header() } });
+  t.equal(still.statusCode, 200, 'the member stays signed in');
+  pastSharing();
+  const again = await portal.app.inject({ method: 'GET', url: '/api/token/refresh/token', headers: { ...PORTAL_CALL, cookie: copy.header() } });
+  t.equal(again.statusCode, 401, 'the copy tries again: 401');
+  const after = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: member.header() } });
+  t.equal(after.statusCode, 401, 'a second repeat revoked the sign-in');
 });
 
 t.test('concurrent refreshes of one browser share one rotation', async (t) => {

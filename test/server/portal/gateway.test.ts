@@ -2,11 +2,12 @@
  * The homepage API gateway: method, query string and JSON body forwarded as is,
  * request id propagated, upstream set-cookie dropped, only the /api/v1/homepage
  * prefix (no traversal or encoded tricks), and failures mapped: upstream down → 502,
- * timeout → 504, malformed answer → 502, each with the Korean temporary-error text.
+ * timeout → 504 (a dripping answer too: one deadline for the whole call), malformed answer
+ * → 502, each with the Korean temporary-error text.
  */
 import t from 'tap';
 import { deadUrl, echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
-import { buildTestPortal } from '#test/fixtures/portal.ts';
+import { buildTestPortal, PORTAL_CALL } from '#test/fixtures/portal.ts';
 
 const TEMPORARY = { result: 'error', msg: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' };
 
@@ -99,6 +100,39 @@ t.test('a slow upstream is a 504 after the timeout', async (t) => {
   t.same(res.json(), TEMPORARY);
   // undici's timers tick about every half second: the 300 ms timeout answers well before the upstream.
   t.ok(Date.now() - started < 3_000, 'answers at the timeout, not when the upstream finally does');
+});
+
+t.test('a dripping upstream is a 504 at the deadline: headers and body bounded together (decision 0035)', async (t) => {
+  // One byte every 100 ms: never silent for long enough to trip an idle timeout, never done.
+  const drip = await startFakeUpstream((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"result":"success","pad":"');
+    const timer = setInterval(() => res.write('x'), 100);
+    res.on('close', () => clearInterval(timer));
+  });
+  const DEADLINE_MS = 500;
+  const dripping = await buildTestPortal(drip.url, { HOMEPAGE_TIMEOUT_MS: String(DEADLINE_MS), LOGIN_RATE_PER_MINUTE: '1000' });
+  t.teardown(async () => {
+    await dripping.close();
+    await drip.close();
+  });
+  const started = performance.now();
+  const timed = async (p: Promise<{ statusCode: number; json: () => unknown }>) => {
+    const res = await p;
+    return { status: res.statusCode, body: res.json(), ms: performance.now() - started };
+  };
+  const gateway = Array.from({ length: 20 }, (_, i) => timed(dripping.app.inject({ method: 'GET', url: `/api/v1/homepage/board/faq?n=${i}` })));
+  const signIn = timed(
+    dripping.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } }),
+  );
+  const answers = await Promise.all([...gateway, signIn]);
+  for (const [i, a] of answers.entries()) {
+    const what = i < 20 ? `gateway call ${i}` : 'sign-in';
+    t.equal(a.status, 504, `${what}: 504`);
+    t.match(a.body, { result: 'error', msg: TEMPORARY.msg }, `${what}: the Korean temporary-error text`);
+    t.ok(a.ms < DEADLINE_MS + 1_000, `${what} answered within the deadline + 1 s (${Math.round(a.ms)} ms)`);
+  }
+  t.ok(dripping.logs.lines.some((l) => (l['upstream'] as { reason?: string } | undefined)?.reason === 'timeout'), 'logged as a timeout');
 });
 
 t.test('an unreachable upstream is a 502', async (t) => {

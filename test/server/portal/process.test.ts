@@ -72,3 +72,18 @@ t.test('a bad setting stops the process with a message naming it', async (t) => 
   t.match(out, /PORT must be an integer/);
   t.match(out, /"level":"fatal"/);
 });
+
+t.test('an access token no longer than the refresh grace stops the portal and the API at start (decision 0114)', async (t) => {
+  for (const entry of ['server/main.ts', 'server/homepage-api/main.ts']) {
+    const child = spawn(process.execPath, [entry], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOMEPAGE_API_PORT: '0', HOST: '127.0.0.1', HOMEPAGE_API_URL: '', METRICS_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-grace-')), ACCESS_TOKEN_TTL_S: '2', REFRESH_GRACE_S: '2' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    t.equal(code, 1, `${entry} exits 1`);
+    t.match(out, /"level":"fatal".*ACCESS_TOKEN_TTL_S \(2\) must be longer than REFRESH_GRACE_S \(2\)/, `${entry} says why`);
+  }
+});

@@ -92,6 +92,29 @@ t.test('a member\'s data is never cached, whatever the token', async (t) => {
   t.equal(up.calls.length, 5, 'writes are never cached');
 });
 
+t.test('a notice list that may show an administrator drafts is never stored or shared', async (t) => {
+  const up = scripted();
+  const reads: CacheOutcome[] = [];
+  const cached = withPublicCache(up.client, { ttlS: TTL, maxEntries: 100, onRead: (_k, o) => reads.push(o) });
+  // An administrator's token, display_yn left out or N: that caller's answer.
+  up.hold();
+  const admin = cached.call(get('/board/notice', '', 'admin-token'));
+  const visitor = cached.call(get('/board/notice'));
+  up.releaseAll();
+  await Promise.all([admin, visitor]);
+  t.same(up.calls, ['GET /api/v1/homepage/board/notice as admin-token', 'GET /api/v1/homepage/board/notice'], 'the visitor did not share the token\'s call');
+  await cached.call(get('/board/notice', 'display_yn=N', 'admin-token'));
+  await cached.call(get('/board/notice', '', 'admin-token'));
+  t.equal(up.calls.length, 4, 'a token without display_yn=Y always goes upstream');
+  await cached.call(get('/board/notice'));
+  t.equal(up.calls.length, 4, 'the visitor\'s own answer was cached');
+  // display_yn=Y (every page of the portal) is the same for every caller: cached as before.
+  await cached.call(get('/board/notice', 'notice_type=1&display_yn=Y&size=1', 'member-token'));
+  await cached.call(get('/board/notice', 'notice_type=1&display_yn=Y&size=1', 'other-token'));
+  t.equal(up.calls.length, 5, 'display_yn=Y is shared whatever the token');
+  t.equal(reads.filter((r) => r === 'bypass').length, 3);
+});
+
 t.test('failures and error answers are not stored', async (t) => {
   const up = scripted();
   const cached = withPublicCache(up.client, { ttlS: TTL, maxEntries: 100 });

@@ -12,12 +12,16 @@ dialectTest('families, access and refresh tokens', async (t, storeDb) => {
   await tokens.addAccess(tokenHash('a1'), family, 5000, 1000);
   await tokens.addRefresh(tokenHash('r1'), family, 9000, 1000);
   t.same(await tokens.access(tokenHash('a1')), { familyId: family, memberId: 1, expiresAt: 5000, revoked: false });
-  t.same(await tokens.refresh(tokenHash('r1')), { familyId: family, memberId: 1, keep: true, expiresAt: 9000, spentAt: null, successor: null, revoked: false });
+  t.same(await tokens.refresh(tokenHash('r1')), {
+    familyId: family, memberId: 1, keep: true, expiresAt: 9000, spentAt: null, successor: null, repeats: 0, revoked: false, signedInAt: 1000,
+  });
   t.equal(await tokens.access(tokenHash('unknown')), undefined);
 
   await tokens.spendRefresh(tokenHash('r1'), 2000, new Uint8Array([1, 2, 3]));
   t.equal((await tokens.refresh(tokenHash('r1')))?.spentAt, 2000);
   t.same((await tokens.refresh(tokenHash('r1')))?.successor, new Uint8Array([1, 2, 3]), 'the sealed pair is kept');
+  await tokens.repeatRefresh(tokenHash('r1'));
+  t.equal((await tokens.refresh(tokenHash('r1')))?.repeats, 1, 'a presentation after it was spent is counted');
   await tokens.forgetSuccessors(2001);
   t.equal((await tokens.refresh(tokenHash('r1')))?.successor, null, 'and dropped once its grace is over');
   await tokens.revokeFamily(family, 'logout', 3000);
