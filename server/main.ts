@@ -27,9 +27,9 @@ try {
 }
 
 let embedded: EmbeddedApi | undefined;
-if (!config.homepageApiUrl) {
+if (config.homepageApiUrls.length === 0) {
   embedded = await startEmbeddedApi({ dataDir: config.dataDir, logLevel: config.logLevel });
-  config = { ...config, homepageApiUrl: embedded.url };
+  config = { ...config, homepageApiUrls: [embedded.url] };
 }
 
 const lifecycle = { shuttingDown: false };
@@ -77,7 +77,7 @@ if (config.metrics) {
 app.log.info(
   {
     url: `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
-    homepageApi: embedded ? 'embedded' : config.homepageApiUrl,
+    homepageApi: embedded ? 'embedded' : config.homepageApiUrls.join(','),
     dev: config.dev,
     ...(metricsServer && config.metrics ? { metricsHost: config.metrics.host, metricsPort: (metricsServer.server.address() as { port: number }).port } : {}),
     sharedState: config.redisUrl ? 'redis' : 'memory',
