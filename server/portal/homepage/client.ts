@@ -35,7 +35,16 @@ export interface HomepageCall {
 export type FailureReason = 'unreachable' | 'timeout' | 'malformed';
 
 export type HomepageResult =
-  | { ok: true; status: number; body: AnyAnswer; /** The answer as the API sent it (the gateway forwards it as is). */ raw?: string; durationMs: number }
+  | {
+      ok: true;
+      status: number;
+      body: AnyAnswer;
+      /** The answer as the API sent it (the gateway forwards it as is). */
+      raw?: string;
+      /** The API's Retry-After on a 503 or 429 (seconds): when the member may try again. */
+      retryAfter?: string;
+      durationMs: number;
+    }
   | { ok: false; status: 502 | 504; reason: FailureReason; durationMs: number };
 
 export interface HomepageClient {
@@ -79,6 +88,11 @@ function classify(err: unknown): FailureReason {
     }
   }
   return 'unreachable';
+}
+
+/** A Retry-After in whole seconds, as the API writes it; anything else is not passed on. */
+function retryAfterOf(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^\d{1,6}$/.test(header) ? header : undefined;
 }
 
 function isAnswer(v: unknown): v is AnyAnswer {
@@ -239,7 +253,8 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     if (c.log.level === 'debug' || c.log.level === 'trace') {
       c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
     }
-    return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), durationMs };
+    const retryAfter = res.statusCode === 503 || res.statusCode === 429 ? retryAfterOf(res.headers['retry-after']) : undefined;
+    return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), ...(retryAfter ? { retryAfter } : {}), durationMs };
   }
 
   const first = instances[0] as Instance;
