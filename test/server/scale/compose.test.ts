@@ -17,6 +17,7 @@ import { DCLinter } from 'dclint';
 import { parse } from 'yaml';
 import { PortalEnv } from '#server/portal/config.ts';
 import { ApiEnv } from '#server/homepage-api/settings.ts';
+import { messages } from '#shared/messages.ts';
 import { CADDYFILE, REDIS_CONF, apiEnv, caddyAddresses, envFile, portalEnv } from '#scripts/stack/settings.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -157,22 +158,38 @@ const caddyAvailable = spawnSync('caddy', ['version'], { stdio: 'ignore' }).stat
 if (!caddyAvailable && inCi) throw new Error('caddy is missing: .ci/run installs it (apt-get install caddy)');
 
 t.test('Debian\'s Caddy adapts the Caddyfile with compose\'s defaults and with the stack\'s addresses', { skip: caddyAvailable ? false : 'caddy is not installed (apt-get install caddy)' }, async (t) => {
-  interface Adapted { apps: { http: { servers: Record<string, { listen: string[]; routes: { handle: { handler: string; upstreams?: { dial: string }[] }[] }[] }> } } }
+  interface Handler { handler: string; upstreams?: { dial: string }[]; load_balancing?: { try_duration?: number }; body?: string; routes?: Route[] }
+  interface Route { match?: { method?: string[] }[]; handle: Handler[] }
+  interface Adapted { apps: { http: { servers: Record<string, { listen: string[]; routes: Route[]; errors?: { routes: Route[] } }> } } }
   const adapt = (env: Record<string, string>): Adapted => {
     const r = spawnSync('caddy', ['adapt', '--config', CADDYFILE, '--adapter', 'caddyfile', '--validate'], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: tmpdir(), ...env } });
     if (r.status !== 0) throw new Error(`caddy adapt failed: ${r.stderr}`);
     return JSON.parse(r.stdout) as Adapted;
   };
+  const handlers = (routes: Route[]): Handler[] => routes.flatMap((r) => r.handle.flatMap((h) => [h, ...handlers(h.routes ?? [])]));
   const summary = (a: Adapted) => Object.values(a.apps.http.servers).map((s) => ({
     listen: s.listen,
-    upstreams: s.routes.flatMap((r) => r.handle).flatMap((h) => h.upstreams ?? []).map((u) => u.dial),
+    upstreams: handlers(s.routes).filter((h) => h.handler === 'reverse_proxy').map((h) => h.upstreams?.map((u) => u.dial)),
   }));
   t.same(summary(adapt({})), [
-    { listen: ['0.0.0.0:80'], upstreams: ['portal-a:3000', 'portal-b:3000'] },
+    { listen: ['0.0.0.0:80'], upstreams: [['portal-a:3000', 'portal-b:3000'], ['portal-a:3000', 'portal-b:3000']] },
     { listen: ['0.0.0.0:8081'], upstreams: [] },
-  ], 'compose: the service names, port 80 and the health check on 8081');
-  t.same(summary(adapt(caddyAddresses({ port: 18080, healthPort: 18081, portals: [13001, 13002] }))), [
-    { listen: ['127.0.0.1:18080'], upstreams: ['127.0.0.1:13001', '127.0.0.1:13002'] },
+  ], 'compose: the service names (reads, writes), port 80 and the health check on 8081');
+  const local = adapt(caddyAddresses({ port: 18080, healthPort: 18081, portals: [13001, 13002] }));
+  t.same(summary(local), [
+    { listen: ['127.0.0.1:18080'], upstreams: [['127.0.0.1:13001', '127.0.0.1:13002'], ['127.0.0.1:13001', '127.0.0.1:13002']] },
     { listen: ['127.0.0.1:18081'], upstreams: [] },
   ], 'the stack: loopback only, its own ports');
+
+  const site = Object.values(local.apps.http.servers)[0];
+  const proxies = site?.routes.filter((r) => r.handle.some((h) => h.handler === 'reverse_proxy')) ?? [];
+  t.same(proxies.map((r) => [r.match?.[0]?.method ?? 'any other', r.handle[0]?.load_balancing?.try_duration ?? 'never']), [
+    [['GET', 'HEAD'], 5_000_000_000],
+    ['any other', 'never'],
+  ], 'reads are tried on the other instance for 5 s; writes are never tried again (decision 0130)');
+  const bodies = handlers(site?.errors?.routes ?? []).map((h) => h.body).filter((b) => b !== undefined);
+  t.same(bodies.map((b) => b.startsWith('{') ? JSON.parse(b) as unknown : b.includes(messages.error.temporary) && b.includes(`<title>${messages.error.pageTitle}</title>`)), [
+    true,
+    { result: 'error', msg: messages.error.temporary },
+  ], 'Caddy\'s own failures answer the portal\'s Korean message, as a page or as JSON');
 });
