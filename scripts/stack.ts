@@ -9,19 +9,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { pgBinDir } from '#test/fixtures/postgres.ts';
-import { redisServerAvailable } from '#test/fixtures/redis.ts';
-import { startStack } from './stack/stack.ts';
+import { missingPackages, startStack } from './stack/stack.ts';
 
 const root = join(import.meta.dirname, '..');
 const verbose = process.argv.includes('--verbose');
 const say = (message: string) => console.log(`stack: ${message}`);
 
-const missing = [
-  spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0 ? null : 'caddy',
-  redisServerAvailable() ? null : 'redis-server',
-  pgBinDir() ? null : 'postgresql',
-].filter((m) => m !== null);
+const missing = missingPackages();
 if (missing.length > 0) {
   say(`needs Debian's ${missing.join(', ')} (apt-get install ${missing.join(' ')}); with Docker, use deploy/compose.yaml instead`);
   process.exit(1);

@@ -5,6 +5,7 @@
  * its own client address, as members have, and the per-address sign-in limit of compose's
  * settings applies per member rather than to the whole test.
  */
+import pg from 'pg';
 import { Agent, request } from 'undici';
 
 export const MEMBER_PASSWORD = 'chungbuk2026!';
@@ -33,7 +34,7 @@ export class StackMember {
   constructor(base: string, userId: string, sourceAddress: string) {
     this.base = base;
     this.userId = userId;
-    this.#agent = new Agent({ connect: { localAddress: sourceAddress }, connections: 4, keepAliveTimeout: 5_000 });
+    this.#agent = new Agent({ localAddress: sourceAddress, connections: 4, keepAliveTimeout: 5_000 });
   }
 
   /** The cookies a browser would send now. */
@@ -41,10 +42,10 @@ export class StackMember {
     return [...this.#jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  /** A copy of this member's cookies (a second browser holding the same session). */
-  copyCookiesFrom(other: StackMember): void {
+  /** Holds these cookies (`name=value; …`, as `cookies()` gives them): a second browser with a copy of a session. */
+  useCookies(header: string): void {
     this.#jar.clear();
-    for (const pair of other.cookies().split('; ').filter(Boolean)) {
+    for (const pair of header.split('; ').filter(Boolean)) {
       const eq = pair.indexOf('=');
       this.#jar.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
@@ -111,4 +112,26 @@ export async function seededIsbn(member: StackMember): Promise<string> {
   const isbn = (answer.json as { book_list?: { isbn?: string }[] } | undefined)?.book_list?.[0]?.isbn;
   if (!isbn) throw new Error(`the book search found nothing (${answer.status}): ${answer.text.slice(0, 200)}`);
   return isbn;
+}
+
+/**
+ * `count` members who can sign in with MEMBER_PASSWORD: reader01 and admin01 (the seed's), then
+ * generated members (member101…), who have no password in the seed: they are given reader01's
+ * hash in the stack's throwaway database, so a test or a bench has as many members as it needs.
+ */
+export async function membersWhoCanSignIn(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const generated = Array.from({ length: Math.max(0, count - 2) }, (_, i) => `member${String(101 + i).padStart(3, '0')}`);
+    const updated = await client.query<{ user_id: string }>(
+      `UPDATE members SET password_hash = (SELECT password_hash FROM members WHERE user_id = 'reader01')
+        WHERE user_id = ANY($1::text[]) AND status = 'active' AND agree_yn = 'Y' RETURNING user_id`,
+      [generated],
+    );
+    if (updated.rowCount !== generated.length) throw new Error(`only ${updated.rowCount} of ${generated.length} generated members can take part`);
+    return ['reader01', 'admin01', ...generated].slice(0, count);
+  } finally {
+    await client.end();
+  }
 }

@@ -11,19 +11,39 @@
  * the portals draining, the APIs, Redis, PostgreSQL) and removes the folder. A watchdog process
  * (reaper.ts) does the same if this process dies without stopping.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, startPostgres, type PgCluster } from '#test/fixtures/postgres.ts';
+import { freePort, pgBinDir, startPostgres, type PgCluster } from '#test/fixtures/postgres.ts';
 import {
   startApiProcess, startPortalProcess, startProcess, type ApiProcess, type PortalProcess, type PortalProcessOptions, type RunningProcess,
 } from '#test/fixtures/process.ts';
-import { startRedis, type RedisProcess } from '#test/fixtures/redis.ts';
+import { redisServerAvailable, startRedis, type RedisProcess } from '#test/fixtures/redis.ts';
 import { CADDYFILE, REDIS_CONF, apiEnv, caddyAddresses, portalEnv } from './settings.ts';
+
+/** The Debian packages the stack needs that are not installed (caddy, redis-server, postgresql). */
+export function missingPackages(): string[] {
+  return [
+    spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0 ? null : 'caddy',
+    redisServerAvailable() ? null : 'redis-server',
+    pgBinDir() ? null : 'postgresql',
+  ].filter((m) => m !== null);
+}
+
+/**
+ * For the stack's tests: false when the packages are there, else why the test is skipped —
+ * outside CI only: in CI (.ci/run installs them) a missing package is an error.
+ */
+export function skipWithoutPackages(): string | false {
+  const missing = missingPackages();
+  if (missing.length === 0) return false;
+  if (process.env['CI'] && process.env['CI'] !== 'false') throw new Error(`${missing.join(', ')} missing: .ci/run installs them`);
+  return `not installed: ${missing.join(', ')} (apt-get install ${missing.join(' ')})`;
+}
 
 export interface StackOptions {
   /** Settings added to deploy/portal.env for this run (the stack test shortens nothing here; kept for experiments). */
@@ -36,6 +56,8 @@ export interface StackOptions {
   log?: (message: string) => void;
   /** Lines kept per process (a long-running stack keeps the last ones only). */
   keepLines?: number;
+  /** false: the processes' lines are not read once they are ready (the bench). */
+  linesAfterReady?: boolean;
 }
 
 /** One supervised process: started again when it exits unasked, as compose's `restart: unless-stopped`. */
@@ -198,6 +220,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     cleanEnv: true,
     detached: true,
     ...(options.keepLines !== undefined ? { keepLines: options.keepLines } : {}),
+    ...(options.linesAfterReady !== undefined ? { linesAfterReady: options.linesAfterReady } : {}),
     ...(options.onLine ? { onLine: (line: string) => options.onLine?.(service, line) } : {}),
   });
   const services: Service[] = [];

@@ -10,25 +10,18 @@
  * without them, skipped with a message.
  */
 import t from 'tap';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loopbackAddress, seededIsbn, StackMember } from '#scripts/stack/member.ts';
-import { pgBinDir, startPostgres } from '#test/fixtures/postgres.ts';
+import { skipWithoutPackages } from '#scripts/stack/stack.ts';
+import { startPostgres } from '#test/fixtures/postgres.ts';
 import { startProcess } from '#test/fixtures/process.ts';
-import { redisServerAvailable } from '#test/fixtures/redis.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const inCi = !!process.env['CI'] && process.env['CI'] !== 'false';
-const missing = [
-  spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0 ? null : 'caddy',
-  redisServerAvailable() ? null : 'redis-server',
-  pgBinDir() ? null : 'postgresql',
-].filter((m) => m !== null);
-if (missing.length > 0 && inCi) throw new Error(`${missing.join(', ')} missing: .ci/run installs them`);
-const skip = missing.length > 0 ? `not installed: ${missing.join(', ')} (apt-get install ${missing.join(' ')})` : false;
+const skip = skipWithoutPackages();
 
 /** Running, not ended (a zombie waiting for init to reap it has ended). */
 function alive(pid: number): boolean {
