@@ -17,7 +17,10 @@
  *  6. The reference API on PostgreSQL beside SQLite: a member read and an earning write
  *     (scripts/bench/api-dialects.ts; measured, no target — decision 0109).
  *
- * Options: --quick (shorter runs), --soak, ROUNDS, DURATION_S, DELAY_MS environment variables.
+ * With --stack, only this instead: the production stack's capacity (scripts/bench/stack.ts):
+ * a member mix through Caddy, requests per second per core and p50/p99.
+ *
+ * Options: --quick (shorter runs), --soak, --stack, ROUNDS, DURATION_S, DELAY_MS environment variables.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +39,11 @@ const soak = process.argv.includes('--soak');
 const ROUNDS = Number(process.env['ROUNDS'] ?? (quick ? 1 : 3));
 const DURATION_S = Number(process.env['DURATION_S'] ?? (quick ? 4 : 10));
 const DELAY_MS = Number(process.env['DELAY_MS'] ?? 300);
+if (process.argv.includes('--stack')) {
+  const { benchStack } = await import('./bench/stack.ts');
+  await benchStack({ durationS: Number(process.env['DURATION_S'] ?? (quick ? 8 : 20)), warmupS: quick ? 3 : 5, members: 40, concurrency: 32 });
+  process.exit(0);
+}
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const node = process.execPath;
 // The load (this process and autocannon's workers) on CPU 1; servers go on CPU 0.

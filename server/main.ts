@@ -33,7 +33,7 @@ try {
 const tracing = await startTracing(tracingSettings, { name: 'reading-portal', httpClient: true });
 
 let embedded: EmbeddedApi | undefined;
-if (!config.homepageApiUrl) {
+if (config.homepageApiUrls.length === 0) {
   try {
     embedded = await startEmbeddedApi({ dataDir: config.dataDir, logLevel: config.logLevel });
   } catch (err) {
@@ -42,7 +42,7 @@ if (!config.homepageApiUrl) {
     pino(loggerOptions({ level: 'error', name: 'portal' })).fatal({ err: { message } }, 'the embedded homepage API cannot start');
     process.exit(1);
   }
-  config = { ...config, homepageApiUrl: embedded.url };
+  config = { ...config, homepageApiUrls: [embedded.url] };
 }
 
 const lifecycle = { shuttingDown: false };
@@ -92,7 +92,7 @@ if (config.metrics) {
 app.log.info(
   {
     url: `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`,
-    homepageApi: embedded ? 'embedded' : config.homepageApiUrl,
+    homepageApi: embedded ? 'embedded' : config.homepageApiUrls.join(','),
     dev: config.dev,
     ...(metricsServer && config.metrics ? { metricsHost: config.metrics.host, metricsPort: (metricsServer.server.address() as { port: number }).port } : {}),
     sharedState: config.redisUrl ? 'redis' : 'memory',

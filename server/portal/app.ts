@@ -98,7 +98,7 @@ function wantsJson(req: FastifyRequest): boolean {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  if (!config.homepageApiUrl && !opts.homepage) throw new Error('buildApp needs config.homepageApiUrl');
+  if (config.homepageApiUrls.length === 0 && !opts.homepage) throw new Error('buildApp needs config.homepageApiUrls');
   const lifecycle = opts.lifecycle ?? { shuttingDown: false };
   const app = Fastify({
     logger: opts.logger ?? { ...loggerOptions({ level: config.logLevel, name: 'portal', traceIds: opts.tracing?.logIds }), stream: stdoutDestination() },
@@ -155,7 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const upstream =
     opts.homepage ??
-    createHomepageClient({ baseUrl: config.homepageApiUrl ?? '', timeoutMs: config.homepageTimeoutMs, observe: metrics.upstream });
+    createHomepageClient({ baseUrl: config.homepageApiUrls, timeoutMs: config.homepageTimeoutMs, observe: metrics.upstream });
   app.addHook('onClose', async () => {
     if (!opts.homepage) await upstream.close();
   });

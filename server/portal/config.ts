@@ -27,7 +27,10 @@ export const PortalEnv = Type.Object({
   HOST: EnvType.text('localhost'),
   PORT: EnvType.int(3000, 0, 65535),
   LOG_LEVEL: EnvType.logLevel(),
-  HOMEPAGE_API_URL: EnvType.url(),
+  HOMEPAGE_API_URL: Type.Optional(Type.String({
+    pattern: '^https?://[^\\s/?#]+',
+    description: 'an absolute http(s) URL, or several comma-separated (alike instances of one API)',
+  })),
   HOMEPAGE_TIMEOUT_MS: EnvType.int(60_000, 1, 600_000),
   DATA_DIR: EnvType.text('data'),
   TRUST_PROXY: EnvType.text('N', 'N, a number of proxy hops, or comma-separated proxy addresses/CIDRs'),
@@ -76,8 +79,8 @@ export interface Config {
   host: string;
   port: number;
   logLevel: LogLevel;
-  /** Base URL of the homepage API; undefined → the embedded reference API is started. */
-  homepageApiUrl: string | undefined;
+  /** Base URLs of the homepage API (one, or alike instances tried in turn, decision 0130); none → the embedded reference API is started. */
+  homepageApiUrls: string[];
   /** Upstream timeout for homepage API calls (docs/product.md §9: 60 000 ms). */
   homepageTimeoutMs: number;
   dataDir: string;
@@ -151,7 +154,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
-    homepageApiUrl: baseUrl('HOMEPAGE_API_URL', env.HOMEPAGE_API_URL),
+    homepageApiUrls: homepageApiUrls(env.HOMEPAGE_API_URL),
     homepageTimeoutMs: env.HOMEPAGE_TIMEOUT_MS,
     dataDir: resolve(env.DATA_DIR),
     trustProxy,
@@ -199,6 +202,17 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
     },
   };
+}
+
+/** HOMEPAGE_API_URL: one base URL, or several comma-separated (instances of one API, decision 0130). */
+function homepageApiUrls(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const urls = value.split(',').map((u) => u.trim()).filter(Boolean).map((u) => {
+    if (!/^https?:\/\/[^\s/?#]+/i.test(u)) throw new ConfigError(`HOMEPAGE_API_URL must be an absolute http(s) URL, got "${u}"`);
+    return baseUrl('HOMEPAGE_API_URL', u) ?? u;
+  });
+  if (urls.length > 30) throw new ConfigError(`HOMEPAGE_API_URL names ${urls.length} instances: at most 30`);
+  return urls;
 }
 
 /** Both files or neither; a missing file stops the process at start, not at the first connection. */

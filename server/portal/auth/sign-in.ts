@@ -81,6 +81,8 @@ export class PasswordSignIn {
       return { status: 200, answer: { result: 'error', expired, msg: expired ? loginMessages.expired : (r.body.msg ?? messages.error.temporary) } };
     }
     log(`upstream-${r.status}`, 'upstream_error');
+    // The API away for a moment (its database): 503 and when to try again, as it said.
+    if (r.status === 503 && r.retryAfter) return { status: 503, retryAfter: Number(r.retryAfter), answer: { result: 'error', msg: r.body.msg ?? messages.error.temporary } };
     return { status: r.status >= 500 ? 502 : r.status, answer: { result: 'error', msg: r.body.msg ?? messages.error.temporary } };
   }
 }

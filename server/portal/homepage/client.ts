@@ -5,6 +5,12 @@
  * timer per call that destroys the request (decision 0035) — JSON in and out, and failures
  * mapped to what the member sees: unreachable → 502, timed out → 504, malformed answer → 502.
  * Used by the gateway route and, in-process, by the SSR loaders.
+ *
+ * Several instances of one API (HOMEPAGE_API_URL as a comma-separated list, decision 0130):
+ * calls take turns; an instance that refuses the connection is left out for a while and the
+ * call goes to the next one at once (nothing was sent, so any method may go again). A read
+ * whose connection broke after it was sent is tried once more on another instance; a write
+ * is not (it may have been applied): its member sees the temporary-error message.
  */
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,7 +43,16 @@ export interface HomepageCall {
 export type FailureReason = 'unreachable' | 'timeout' | 'malformed';
 
 export type HomepageResult =
-  | { ok: true; status: number; body: AnyAnswer; /** The answer as the API sent it (the gateway forwards it as is). */ raw?: string; durationMs: number }
+  | {
+      ok: true;
+      status: number;
+      body: AnyAnswer;
+      /** The answer as the API sent it (the gateway forwards it as is). */
+      raw?: string;
+      /** The API's Retry-After on a 503 or 429 (seconds): when the member may try again. */
+      retryAfter?: string;
+      durationMs: number;
+    }
   | { ok: false; status: 502 | 504; reason: FailureReason; durationMs: number };
 
 export interface HomepageClient {
@@ -47,7 +62,8 @@ export interface HomepageClient {
 }
 
 export interface HomepageClientOptions {
-  baseUrl: string;
+  /** The API's base URL, or the base URLs of several alike instances of it (tried in turn). */
+  baseUrl: string | readonly string[];
   timeoutMs: number;
   /** Largest answer accepted; anything bigger is treated as malformed. */
   maxBodyBytes?: number;
@@ -55,9 +71,20 @@ export interface HomepageClientOptions {
   dispatcher?: Dispatcher;
   /** Told every call and its result (metrics). */
   observe?: (call: HomepageCall, result: HomepageResult) => void;
+  /** How long an instance that refused a connection is left out (with several); default 10 s. */
+  instanceDownMs?: number;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The connection was never made: the request was not sent, any method may go to another instance. */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** The connection broke under a request that may have been sent: only a read goes again. */
+const BROKEN_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 /** What a call's deadline aborts it with: undici throws the abort reason as it is. */
 class DeadlineError extends Error {
@@ -74,6 +101,11 @@ function classify(err: unknown): FailureReason {
     }
   }
   return 'unreachable';
+}
+
+/** A Retry-After in whole seconds, as the API writes it; anything else is not passed on. */
+function retryAfterOf(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^\d{1,6}$/.test(header) ? header : undefined;
 }
 
 function isAnswer(v: unknown): v is AnyAnswer {
@@ -106,24 +138,59 @@ function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise
   });
 }
 
+/** One instance of the homepage API: its origin, base path, pool and when it may be tried again. */
+interface Instance {
+  origin: string;
+  basePath: string;
+  dispatcher: Dispatcher;
+  downUntil: number;
+}
+
 export function createHomepageClient(opts: HomepageClientOptions): HomepageClient {
-  const base = new URL(opts.baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
   const maxBody = opts.maxBodyBytes ?? 5 * 1024 * 1024;
-  const dispatcher: Dispatcher =
-    opts.dispatcher ??
-    new Pool(base.origin, {
-      connections: 64,
-      pipelining: 1,
-      keepAliveTimeout: 10_000,
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-      connectTimeout: Math.min(opts.timeoutMs, 10_000),
-    });
+  const downMs = opts.instanceDownMs ?? 10_000;
+  const bases = (typeof opts.baseUrl === 'string' ? [opts.baseUrl] : opts.baseUrl).map((u) => new URL(u));
+  if (bases.length === 0 || bases.length > 30) throw new Error('createHomepageClient takes 1 to 30 base URLs');
+  const instances: Instance[] = bases.map((base) => ({
+    origin: base.origin,
+    basePath: base.pathname.replace(/\/+$/, ''),
+    dispatcher:
+      opts.dispatcher ??
+      new Pool(base.origin, {
+        connections: 64,
+        pipelining: 1,
+        keepAliveTimeout: 10_000,
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+        connectTimeout: Math.min(opts.timeoutMs, 10_000),
+      }),
+    downUntil: 0,
+  }));
+  let turn = 0;
+
+  /**
+   * The index of the next instance in turn that is not left out and not yet tried by this call
+   * (`tried`: a bit per instance), else of the untried one back soonest; -1 when all were tried.
+   */
+  function pick(tried: number): number {
+    if (instances.length === 1) return tried === 0 ? 0 : -1;
+    const now = Date.now();
+    let fallback = -1;
+    for (let i = 0; i < instances.length; i++) {
+      const at = (turn + i) % instances.length;
+      if (tried & (1 << at)) continue;
+      const candidate = instances[at] as Instance;
+      if (candidate.downUntil <= now) {
+        turn = (at + 1) % instances.length;
+        return at;
+      }
+      if (fallback < 0 || candidate.downUntil < (instances[fallback] as Instance).downUntil) fallback = at;
+    }
+    return fallback;
+  }
 
   async function call(c: HomepageCall): Promise<HomepageResult> {
     const started = performance.now();
-    const path = basePath + c.path + (c.query ? `?${c.query}` : '');
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-request-id': c.requestId,
@@ -135,16 +202,18 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     }
     const hasBody = c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD';
     if (hasBody) headers['content-type'] = 'application/json';
+    const body = hasBody ? JSON.stringify(c.body) : null;
     const elapsed = () => Math.round(performance.now() - started);
+    const idempotent = c.method === 'GET' || c.method === 'HEAD';
 
     // The whole call's deadline (decision 0035): undici's own timeouts only measure silence, so
     // an upstream that drips a byte now and then would hold the call (and a pooled connection)
-    // for ever. One timer per call aborts the request — headers or body, wherever it is — and
-    // undici destroys its connection.
+    // for ever. One timer per call aborts the request — headers or body, on whichever instance,
+    // wherever it is — and undici destroys its connection.
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(new DeadlineError('homepage API call passed its deadline')), Math.min(c.deadlineMs ?? opts.timeoutMs, opts.timeoutMs));
     try {
-      return await send(c, path, headers, hasBody, abort.signal, elapsed);
+      return await send(c, headers, body, idempotent, abort.signal, elapsed);
     } finally {
       clearTimeout(deadline);
     }
@@ -152,34 +221,49 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
 
   async function send(
     c: HomepageCall,
-    path: string,
     headers: Record<string, string>,
-    hasBody: boolean,
+    body: string | null,
+    idempotent: boolean,
     signal: AbortSignal,
     elapsed: () => number,
   ): Promise<HomepageResult> {
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await dispatcher.request({
-        origin: base.origin,
-        path,
-        method: c.method,
-        headers,
-        body: hasBody ? JSON.stringify(c.body) : null,
-        signal,
-        // Silence between bytes is also bounded (undici's own timers); the deadline bounds the whole.
-        headersTimeout: opts.timeoutMs,
-        bodyTimeout: opts.timeoutMs,
-      });
-    } catch (err) {
-      const reason = classify(err);
-      const durationMs = elapsed();
-      c.log.warn(
-        { upstream: { method: c.method, path: redactPath(c.path), durationMs, reason }, err: { message: (err as Error).message, code: (err as { code?: string }).code } },
-        'homepage API call failed',
-      );
-      return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
+    let res: Dispatcher.ResponseData | undefined;
+    let tried = 0;
+    for (let at = pick(tried); at >= 0; at = pick(tried)) {
+      tried |= 1 << at;
+      const instance = instances[at] as Instance;
+      try {
+        res = await instance.dispatcher.request({
+          origin: instance.origin,
+          path: instance.basePath + c.path + (c.query ? `?${c.query}` : ''),
+          method: c.method,
+          headers,
+          body,
+          signal,
+          // Silence between bytes is also bounded (undici's own timers); the deadline bounds the whole.
+          headersTimeout: opts.timeoutMs,
+          bodyTimeout: opts.timeoutMs,
+        });
+        break;
+      } catch (err) {
+        const code = errorCode(err);
+        const notConnected = code !== undefined && NOT_CONNECTED_CODES.has(code);
+        if (notConnected && instances.length > 1) instance.downUntil = Date.now() + downMs;
+        const again = tried !== (1 << instances.length) - 1 && (notConnected || (idempotent && code !== undefined && BROKEN_CODES.has(code)));
+        if (again) {
+          c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), instance: instance.origin, code } }, 'homepage API instance failed: trying the next');
+          continue;
+        }
+        const reason = classify(err);
+        const durationMs = elapsed();
+        c.log.warn(
+          { upstream: { method: c.method, path: redactPath(c.path), durationMs, reason }, err: { message: (err as Error).message, code } },
+          'homepage API call failed',
+        );
+        return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
+      }
     }
+    if (!res) return { ok: false, status: 502, reason: 'unreachable', durationMs: elapsed() };
 
     let text: string | undefined;
     try {
@@ -208,11 +292,13 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     if (c.log.level === 'debug' || c.log.level === 'trace') {
       c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
     }
-    return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), durationMs };
+    const retryAfter = res.statusCode === 503 || res.statusCode === 429 ? retryAfterOf(res.headers['retry-after']) : undefined;
+    return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), ...(retryAfter ? { retryAfter } : {}), durationMs };
   }
 
+  const first = instances[0] as Instance;
   return {
-    baseUrl: base.origin + basePath,
+    baseUrl: first.origin + first.basePath,
     call: opts.observe
       ? async (c) => {
           const result = await call(c);
@@ -221,7 +307,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
         }
       : call,
     close: async () => {
-      if (!opts.dispatcher) await dispatcher.close();
+      if (!opts.dispatcher) await Promise.all(instances.map((i) => i.dispatcher.close()));
     },
   };
 }

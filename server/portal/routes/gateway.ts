@@ -84,6 +84,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       }
       reply.header('cache-control', 'no-store');
       if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });
+      // The API says when to come back (its database away: 503; a member writing too fast: 429).
+      if (result.retryAfter) reply.header('retry-after', result.retryAfter);
       // The API's own JSON, checked by the client, forwarded without being written again.
       if (result.raw !== undefined) return reply.code(result.status).type('application/json; charset=utf-8').send(result.raw);
       return reply.code(result.status).send(result.body);

@@ -7,7 +7,7 @@ import { settingsFromEnv } from '#server/homepage-api/settings.ts';
 test('portal defaults', async (t) => {
   const c = loadConfig({}, []);
   t.match(c, { env: 'production', host: 'localhost', port: 3000, logLevel: 'info', homepageTimeoutMs: 60_000, trustProxy: false, shutdownDelayMs: 3_000, shutdownGraceMs: 10_000 });
-  t.equal(c.homepageApiUrl, undefined);
+  t.same(c.homepageApiUrls, [], 'no URL: the embedded API');
   t.equal(c.scheme, 'auto', 'HTTPS decided per request by default (decision 0017)');
   t.equal(c.tls, undefined);
   t.equal(c.auth.sessionSecretGenerated, true);
@@ -15,7 +15,13 @@ test('portal defaults', async (t) => {
   t.equal(loadConfig({ COOKIE_SECURE: 'N' }, []).scheme, 'http', 'COOKIE_SECURE=N forces plain HTTP');
   t.throws(() => loadConfig({ TLS_CERT_FILE: 'package.json' }, []), /^TLS_CERT_FILE and TLS_KEY_FILE must be set together/);
   t.throws(() => loadConfig({ TLS_CERT_FILE: 'package.json', TLS_KEY_FILE: 'no-such.pem' }, []), /^TLS_KEY_FILE names a file that does not exist/);
-  t.equal(loadConfig({ HOMEPAGE_API_URL: 'http://127.0.0.1:4000/base/' }, []).homepageApiUrl, 'http://127.0.0.1:4000/base');
+  t.same(loadConfig({ HOMEPAGE_API_URL: 'http://127.0.0.1:4000/base/' }, []).homepageApiUrls, ['http://127.0.0.1:4000/base']);
+  t.same(
+    loadConfig({ HOMEPAGE_API_URL: 'http://homepage-api-a:4000, http://homepage-api-b:4000/' }, []).homepageApiUrls,
+    ['http://homepage-api-a:4000', 'http://homepage-api-b:4000'],
+    'several alike instances, comma-separated (decision 0130)',
+  );
+  t.throws(() => loadConfig({ HOMEPAGE_API_URL: 'http://a:4000,ftp://b' }, []), /^HOMEPAGE_API_URL must be an absolute http\(s\) URL, got "ftp:\/\/b"/);
   t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: ' Sso.Example.kr , ,lib.example.kr' }, []).auth.redirectHosts, ['sso.example.kr', 'lib.example.kr']);
   t.same(loadConfig({ REDIRECT_ALLOWED_HOSTS: '도서관.example,SSO.example.kr:8443' }, []).auth.redirectHosts, ['xn--zb0b81k2qm.example', 'sso.example.kr:8443'], 'IDN hosts as punycode (what the URL parser compares)');
   t.equal(loadConfig({ TRUST_PROXY: '1', PORT: ' 8080 ' }, []).port, 8080);

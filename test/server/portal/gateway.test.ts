@@ -3,7 +3,9 @@
  * request id propagated, upstream set-cookie dropped, only the /api/v1/homepage
  * prefix (no traversal or encoded tricks), and failures mapped: upstream down → 502,
  * timeout → 504 (a dripping answer too: one deadline for the whole call), malformed answer
- * → 502, each with the Korean temporary-error text.
+ * → 502, each with the Korean temporary-error text. The API's Retry-After on a 503 or 429 is
+ * passed on, by the gateway and by the sign-in (the stack test found it dropped while
+ * PostgreSQL was away).
  */
 import t from 'tap';
 import { deadUrl, echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
@@ -65,6 +67,47 @@ t.test('upstream error answers keep their status and Korean msg', async (t) => {
   const res = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/board/notice/999' });
   t.equal(res.statusCode, 404);
   t.same(res.json(), { result: 'error', msg: '요청하신 정보를 찾을 수 없습니다.' });
+});
+
+t.test('the API\'s Retry-After on a 503 or a 429 reaches the member; on other answers it is not passed on', async (t) => {
+  const TOO_FAST = { result: 'error', msg: '활동 기록은 1분에 10번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.' };
+  for (const [status, retryAfter, body, expected] of [
+    [503, '5', TEMPORARY, '5'],
+    [429, '37', TOO_FAST, '37'],
+    [503, 'Wed, 21 Oct 2026 07:28:00 GMT', TEMPORARY, undefined],
+    [409, '5', TOO_FAST, undefined],
+  ] as const) {
+    upstream.set((_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'retry-after': retryAfter });
+      res.end(JSON.stringify(body));
+    });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/v1/homepage/activity/bookdiary',
+      headers: { 'x-portal-request': '1', origin: 'http://localhost:80' },
+      payload: { isbn: '9788936434120', content: '일지' },
+    });
+    t.equal(res.statusCode, status);
+    t.same(res.json(), body, `${status}: the API's Korean message`);
+    t.equal(res.headers['retry-after'], expected, `${status} with Retry-After ${retryAfter}: ${expected ?? 'not passed on'}`);
+  }
+});
+
+t.test('a sign-in while the API\'s database is away: 503 with its Retry-After and the Korean message', async (t) => {
+  upstream.set((_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+    res.end(JSON.stringify(TEMPORARY));
+  });
+  const res = await portal.app.inject({
+    method: 'POST',
+    url: '/api/login/login',
+    headers: { 'x-portal-request': '1', origin: 'http://localhost:80' },
+    payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' },
+  });
+  t.equal(res.statusCode, 503);
+  t.equal(res.headers['retry-after'], '5');
+  t.same(res.json(), TEMPORARY);
+  t.equal(res.headers['set-cookie'], undefined, 'no session');
 });
 
 t.test('a malformed answer is a 502', async (t) => {

@@ -92,7 +92,7 @@ t.test('sign-out across two instances on one Redis', { skip: available ? false :
     const before = rewrites();
     // Without the mark, B would hand the copy its access token from the cookie, asking nobody (decision 0115).
     const tokenOnB = async () => (await b.app.inject({ method: 'GET', url: '/api/token/access/token', headers: { ...PORTAL_CALL, cookie: jar.header() } })).statusCode;
-    redis = await startRedis(port); // back, and empty
+    redis = await startRedis({ port }); // back, and empty
     await waitFor('B refuses the copy', async () => (await tokenOnB()) === 401);
     t.pass('B hands back no token');
     t.ok(rewrites() > before, 'A wrote its marks to Redis again');
