@@ -102,8 +102,13 @@ export const SYNC_IDENTITIES: Sql = {
     END $$`,
 };
 
-/** Taken first in the seed's transaction: two instances seeding one PostgreSQL database at once take turns. */
-export const SEED_LOCK: Sql = { sqlite: '', postgres: 'SELECT pg_advisory_xact_lock(4857301119)' };
+/**
+ * Taken first in the seed's transaction: two instances seeding one PostgreSQL database at once
+ * take turns. The one that waits waits for the other's whole seed, which on a loaded machine
+ * outlasts the 15 s a request's statement may take (the stack test's second API instance was
+ * cancelled at start): the seed's transaction gets five minutes instead.
+ */
+export const SEED_LOCK: Sql = { sqlite: '', postgres: "SET LOCAL statement_timeout = '300s'; SELECT pg_advisory_xact_lock(4857301119)" };
 
 export function textOf(sql: Sql, dialect: Dialect): string {
   return typeof sql === 'string' ? sql : sql[dialect];

@@ -74,6 +74,9 @@ function value(p: Param | undefined): unknown {
 
 let statementCount = 0;
 
+/** How long a script (exec) may run: the seed's lock wait and its statements, five minutes. */
+const SCRIPT_TIMEOUT_MS = 300_000;
+
 class PostgresDatabase implements Database {
   readonly dialect = 'postgres';
   private readonly client = new AsyncLocalStorage<pg.PoolClient>();
@@ -111,7 +114,10 @@ class PostgresDatabase implements Database {
 
   async exec(sql: Sql): Promise<void> {
     const runner = this.client.getStore() ?? this.pool;
-    await runner.query(textOf(sql, 'postgres'));
+    // Only the seed runs scripts here; its lock wait sets its own statement_timeout (SEED_LOCK),
+    // which the client's read timeout must not cut short. pg reads `query_timeout` per query.
+    const script: pg.QueryConfig & { query_timeout: number } = { text: textOf(sql, 'postgres'), query_timeout: SCRIPT_TIMEOUT_MS };
+    await runner.query(script);
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -177,6 +183,8 @@ export function redactUrl(url: string): string {
 export interface PostgresOptions {
   poolMax?: number | undefined;
   migrations?: Migration[];
+  /** Tests shorten them. */
+  timeouts?: QueryTimeouts;
 }
 
 /** Applies the migrations not yet applied, one transaction each, under an advisory lock. */
@@ -213,15 +221,23 @@ export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = l
   return done;
 }
 
-export function createPool(url: string, poolMax = 10): pg.Pool {
+/** How long a statement may run (the server cancels it) and a query wait for its answer (the client gives up). */
+export interface QueryTimeouts {
+  statementMs: number;
+  queryMs: number;
+}
+
+const QUERY_TIMEOUTS: QueryTimeouts = { statementMs: 15_000, queryMs: 20_000 };
+
+export function createPool(url: string, poolMax = 10, timeouts: QueryTimeouts = QUERY_TIMEOUTS): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
     // Never hang: a connection that cannot be had in 3 s, or a statement running 15 s, fails.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
-    query_timeout: 20_000,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
     application_name: 'homepage-api',
   });
   // An idle client losing its connection (server restart) must not crash the process.
@@ -231,7 +247,7 @@ export function createPool(url: string, poolMax = 10): pg.Pool {
 
 /** Connects, migrates (under the lock) and returns the database; a clear error when it cannot. */
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
-  const pool = createPool(url, opts.poolMax);
+  const pool = createPool(url, opts.poolMax, opts.timeouts);
   try {
     await migratePostgres(pool, opts.migrations);
   } catch (err) {
