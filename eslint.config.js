@@ -5,6 +5,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+/**
+ * Boundaries (decision 0136): which code may import which. The import string is matched, so each
+ * pattern names the '#…' alias and the relative climb alike. server/main.ts is the one file that
+ * joins the portal and the reference API (it starts the embedded one), so it is in no zone.
+ */
+const CLIENT_NOT_SERVER = { regex: '^(#server/|(\\.\\./)+server/)', message: 'client code never imports server code: the browser reaches the server over HTTP (docs/architecture.md).' };
+const PAGE_NOT_PAGE = {
+  regex: '^#client/pages/|^\\.\\./[^.]',
+  message: "a page imports no other page's files: move what two pages share to client/components/, client/forms/ or shared/.",
+};
+/** @param {string[]} files @param {{ regex: string; message: string }[]} patterns */
+const zone = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const boundaries = [
+  zone(['client/**/*.{ts,tsx}'], [CLIENT_NOT_SERVER]),
+  // ESLint keeps one setting of a rule per file: a page gets the client's pattern too.
+  zone(['client/pages/**/*.{ts,tsx}'], [CLIENT_NOT_SERVER, PAGE_NOT_PAGE]),
+  zone(['shared/**/*.ts'], [{ regex: '^(#(server|client)/|(\\.\\./)+(server|client)/)', message: 'shared/ serves both sides and imports neither client/ nor server/.' }]),
+  zone(['server/portal/**/*.ts'], [{ regex: '^#server/homepage-api/|(^|/)homepage-api/', message: 'the portal reaches the reference homepage API only over HTTP (D1); only server/main.ts starts it.' }]),
+  zone(['server/homepage-api/**/*.ts'], [{ regex: '^#server/portal/|^(\\.\\./)+portal/', message: 'the reference homepage API imports nothing of the portal (D1).' }]),
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.tap/'] },
   js.configs.recommended,
@@ -52,6 +73,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaries,
   {
     files: ['scripts/**', 'test/**'],
     rules: { 'no-console': 'off' },

@@ -69,7 +69,7 @@ async function hydrate(): Promise<void> {
 
 void hydrate();
 
-// The service worker (issue 11: the shell offline, a Korean page when the network is gone),
+// The service worker (the shell offline, a Korean page when the network is gone),
 // after the page has loaded; only in production builds and secure contexts (https, localhost).
 if (import.meta.env.PROD && isSecureContext && 'serviceWorker' in navigator) {
   addEventListener('load', () => void navigator.serviceWorker.register(SERVICE_WORKER_PATH));

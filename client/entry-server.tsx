@@ -27,7 +27,7 @@ function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
  * The route table cut down to the branch this request matched (root, then the page).
  * createStaticRouter converts every route it is given into a data route on each call; the
  * render only matches the location against them again, which the branch alone answers the
- * same way. ~40 routes converted per request became 2 or 3 (issue 21).
+ * same way. ~40 routes converted per request became 2 or 3 (decision 0127).
  */
 function matchedBranch(matches: StaticHandlerContext['matches']): RouteObject[] {
   let branch: RouteObject[] = [];
@@ -107,7 +107,7 @@ export async function render({ request, loadContext, sessionEnded, dataWaitMs }:
           // React otherwise moves large finished boundaries (over 12.8 KB) to the end with their
           // fallback left in the shell, and only a script, whose reveals React 19.2 batches, puts
           // them back: a crawler or a page without JavaScript keeps the fallback, and a member's
-          // home showed a skeleton that the whole member part then pushed down (CLS 0.58, issue 21).
+          // home showed a skeleton that the whole member part then pushed down (CLS 0.58).
           progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onShellReady() {
             if (!waitForAll) onReady(stream.pipe);

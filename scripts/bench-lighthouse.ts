@@ -5,7 +5,7 @@
  * of RUNS (3) runs per page. Then it signs in as a member would — typing into the login form
  * in the same Chromium, so the session cookies and the page's local flags are real — and
  * measures the member's home, 나의 활동 (with the charts), 마이페이지 (point history, card) and
- * 21일 챌린지: each run empties the HTTP cache but keeps the sign-in (issue 21). Prints
+ * 21일 챌린지: each run empties the HTTP cache but keeps the sign-in. Prints
  * the performance, accessibility and best-practices scores (target ≥ 95, 100, 100) and the
  * page's installability as Chromium sees it. Exits 1 when a page misses its targets.
  */

@@ -11,11 +11,15 @@ import { pages } from '#shared/routes.ts';
 import { CLIENT_MANIFEST, chunkFiles, type ClientManifest } from '#server/portal/ssr/manifest.ts';
 
 export const BUDGET = {
-  /** JavaScript of a first visit, gzip as sent: the pages a visitor lands on (issue 9's 110 KB, read as 110,000 bytes; decision 0122). */
+  /** JavaScript of a first visit, gzip as sent: the pages a visitor lands on (the 110 KB budget, read as 110,000 bytes; decision 0122). */
   landingJsGzipBytes: 110_000,
   landingPages: ['home', 'notice-list'],
-  /** Every other page (forms bring the particle library and the form kit; decisions 0034, 0122). */
-  jsGzipBytes: 114 * 1024,
+  /**
+   * Every other page (forms bring the particle library and the form kit; decisions 0034, 0122),
+   * 114.5 KiB since the review form reads its rule texts from the programme's numbers and shows
+   * a rating's number beside its stars (decisions 0131, 0133).
+   */
+  jsGzipBytes: 114.5 * 1024,
   /** Fonts preloaded for the first paint (none: they swap in after it). */
   fontBytes: 150 * 1024,
 } as const;
@@ -79,8 +83,11 @@ for (const page of pages) {
   const css = [...new Set([...(manifest[entryKey]?.css ?? []), ...(manifest[pageKey]?.css ?? [])])];
   const cssGzip = css.reduce((sum, f) => sum + sizes(f).gzip, 0);
   const budget = (BUDGET.landingPages as readonly string[]).includes(name) ? BUDGET.landingJsGzipBytes : BUDGET.jsGzipBytes;
-  const flag = total.gzip > budget ? `  OVER BUDGET (${kb(budget)})` : '';
-  if (flag) over++;
+  const landing = budget === BUDGET.landingJsGzipBytes;
+  // A landing page's budget is counted in bytes: its exact figure and its room are shown.
+  const room = landing ? `  ${total.gzip.toLocaleString('en')} bytes, ${(budget - total.gzip).toLocaleString('en')} to spare` : '';
+  const flag = total.gzip > budget ? `  OVER BUDGET (${kb(budget)}: ${total.gzip.toLocaleString("en")} bytes)` : room;
+  if (total.gzip > budget) over++;
   console.log(
     `${name.padEnd(22)}${String(files.length).padStart(4)}   ${kb(total.raw).padStart(9)}  ${kb(total.gzip).padStart(9)}  ${kb(total.brotli).padStart(9)}  ${kb(cssGzip).padStart(9)}${flag}`,
   );

@@ -81,7 +81,7 @@ export function stdoutDestination(opts: { flushMs?: number; batchBytes?: number 
 
 /**
  * Path segments that are secrets (decision 0012): the SSO token of the homepage API's
- * `/api/v1/homepage/auth/sso/<token>` (sent upstream by the portal, received by the API).
+ * `HOMEPAGE_PREFIX/auth/sso/<token>` (sent upstream by the portal, received by the API).
  */
 const SECRET_PATH_SEGMENTS = /(\/auth\/sso\/)[^/?#]+/gi;
 

@@ -12,7 +12,7 @@ import { buildApp } from './portal/app.ts';
 import { ConfigError, loadConfig, type Config } from './portal/config.ts';
 import { startEmbeddedApi, type EmbeddedApi } from './homepage-api/embedded.ts';
 import { loggerOptions } from './logger.ts';
-import { startMetricsServer } from './portal/scale/metrics-plugin.ts';
+import { startMetricsServer } from './portal/ops/metrics-plugin.ts';
 import { plainHttpWarning } from './portal/scheme.ts';
 import { startTracing, tracingFromEnv, type TracingSettings } from './tracing.ts';
 

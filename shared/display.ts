@@ -1,5 +1,5 @@
 /**
- * 화면 설정 (issue 11 item 5): contrast and text size, remembered in a readable cookie so
+ * 화면 설정 (decision 0060): contrast and text size, remembered in a readable cookie so
  * the server writes them on `<html>` before the first paint. One cookie, `<contrast>.<size>`;
  * anything else in it is ignored (never echoed into the page).
  */

@@ -4,14 +4,13 @@
  * pages share. Kept out of shared/messages.ts so the shell's bundle does not carry it
  * (decision 0034); each page brings it with its own chunk.
  */
+import { DIARY_MAX_CHARS, POINTS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS } from './contract/programme.ts';
+
 const numberFormat = new Intl.NumberFormat('ko-KR');
 const n = (v: number) => numberFormat.format(v);
 
-/** Review length, as the programme's defaults (domain.md): 200 to 1,000 characters. */
-export const REVIEW_MIN_CHARS = 200;
-export const REVIEW_MAX_CHARS = 1000;
-/** Diary length (domain.md): up to 200 characters. */
-export const DIARY_MAX_CHARS = 200;
+/** Review and diary lengths: the programme's (shared/contract/programme.ts). */
+export { DIARY_MAX_CHARS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS };
 
 /** Entry points and list names, exactly as docs/product.md (Messages) has them. */
 export const programmeLabels = {
@@ -29,10 +28,10 @@ export const programmeLabels = {
 
 export const programmeMessages = {
   /** review.tooShort */
-  reviewTooShort: '서평은 200자 이상 입력해 주세요.',
+  reviewTooShort: `서평은 ${REVIEW_MIN_CHARS}자 이상 입력해 주세요.`,
   /** review.tooLong */
-  reviewTooLong: '서평은 1,000자까지 입력할 수 있어요.',
-  diaryTooLong: '독서일지는 200자까지 입력할 수 있어요.',
+  reviewTooLong: `서평은 ${n(REVIEW_MAX_CHARS)}자까지 입력할 수 있어요.`,
+  diaryTooLong: `독서일지는 ${DIARY_MAX_CHARS}자까지 입력할 수 있어요.`,
   bookNotFound: '책을 찾을 수 없어요. ISBN을 다시 확인해 주세요.',
   isbnInvalid: 'ISBN은 978 또는 979로 시작하는 13자리 숫자로 입력해 주세요.',
 } as const;
@@ -90,12 +89,12 @@ export const pickerText = {
  * the monthly limits and this month's counts on the pages come from the API.
  */
 export const earnPoints = {
-  diary: '50P (첫 일지 200P)',
-  review: '500P',
-  loan: '1,000P',
-  purchase: '2,000P',
-  authortalk: '1,000P',
-  bookclub: '500P',
+  diary: `${n(POINTS.diary)}P (첫 일지 ${n(POINTS.firstDiary)}P)`,
+  review: `${n(POINTS.review)}P`,
+  loan: `${n(POINTS.loan)}P`,
+  purchase: `${n(POINTS.purchase)}P`,
+  authortalk: `${n(POINTS.authortalk)}P`,
+  bookclub: `${n(POINTS.bookclub)}P`,
 } as const;
 
 /** Text the write forms share. */

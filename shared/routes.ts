@@ -60,6 +60,7 @@ export const pages = [
     title: '도서 정보',
     guard: 'public',
     section: 'books',
+    // ISBN13_PATTERN of shared/contract/programme.ts, written here: the shell's chunk does not carry that module.
     params: { isbn: '^97[89][0-9]{10}$' },
   },
   { id: 'service', path: '/service/service', title: '서비스 안내', guard: 'public', section: 'service' },

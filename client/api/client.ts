@@ -5,7 +5,7 @@
  * this: they use the typed homepage client (homepage.ts) or the portal's routes (portal.ts).
  */
 import type { AnyAnswer } from '#shared/contract/common.ts';
-import { PORTAL_HEADER, queryString } from '#shared/http.ts';
+import { HOMEPAGE_PREFIX, PORTAL_HEADER, queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { HttpMethod, Query } from '#shared/ssr.ts';
 import { sessionEvents } from '../session/events.ts';
@@ -51,7 +51,7 @@ export async function fetchJson(path: `/api/${string}`, opts: FetchOptions = {})
       signal: AbortSignal.any(signals),
     });
     const json: unknown = await res.json().catch(() => undefined);
-    if (res.status === 401 && path.startsWith('/api/v1/homepage/')) sessionEvents.ended();
+    if (res.status === 401 && path.startsWith(`${HOMEPAGE_PREFIX}/`)) sessionEvents.ended();
     if (res.status >= 500 || !isAnswer(json)) return unavailable();
     return json;
   } catch (err) {

@@ -25,13 +25,16 @@ type Field<O, F extends string> = O extends { readonly [k in F]: infer S extends
 /** What a call needs: path params and a body when the operation has them, an optional query. */
 export type CallInput<O> = ([Field<O, 'params'>] extends [never] ? unknown : { params: Field<O, 'params'> }) &
   ([Field<O, 'query'>] extends [never] ? unknown : { query?: Field<O, 'query'> }) &
-  ([Field<O, 'body'>] extends [never] ? unknown : { body: Field<O, 'body'> }) & { signal?: AbortSignal };
+  ([BodyOf<O>] extends [never] ? unknown : { body: BodyOf<O> }) & { signal?: AbortSignal };
+
+/** The body a call sends: the operation's (never a `legacyBody`, which only older callers send). */
+type BodyOf<O> = Field<O, 'body'>;
 
 /** The operation's success answer, or the error answer every call may give. */
 export type AnswerOf<O> = Field<O, 'answer'> | ErrorAnswer;
 
 type Args<O> = [Field<O, 'params'>] extends [never]
-  ? [Field<O, 'body'>] extends [never]
+  ? [BodyOf<O>] extends [never]
     ? [input?: CallInput<O>]
     : [input: CallInput<O>]
   : [input: CallInput<O>];

@@ -4,14 +4,13 @@
  */
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
+import { isIsbn13 } from '#shared/contract/programme.ts';
 import { homepage } from '../api/homepage.ts';
 
 const PICK_SIZE = 5;
 
-const ISBN = /^97[89][0-9]{10}$/;
-
 export function isIsbn(s: string): boolean {
-  return ISBN.test(s);
+  return isIsbn13(s);
 }
 
 /** `?isbn=` when it is an ISBN-13, else ''. */

@@ -32,7 +32,8 @@ export function BookPicker({
         {Object.entries(keep).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <label className="sr-only" htmlFor={id}>
+        {/* A visible label (decision 0131): the placeholder it replaces was cut on phones. */}
+        <label className="field__label search-form__label" htmlFor={id}>
           {pickerText.query}
         </label>
         <input
@@ -41,7 +42,6 @@ export function BookPicker({
           type="search"
           name="q"
           defaultValue={q}
-          placeholder={pickerText.placeholder}
           autoComplete="off"
           maxLength={100}
         />

@@ -3,7 +3,7 @@
  * here. React's `lazy` suspends on its first render even when the import has long settled
  * (it cannot read a promise synchronously), so the first server render of a page after a
  * start sent the part's Suspense fallback in the shell and swapped the part in afterwards:
- * the content below jumped (Lighthouse saw CLS 0.58 on the member home, issue 21). A loader
+ * the content below jumped (Lighthouse saw CLS 0.58 on the member home; decision 0030). A loader
  * that calls `preload` first renders the part itself; hydration, which runs no loader,
  * still waits on `lazy` and keeps the server's HTML meanwhile.
  */

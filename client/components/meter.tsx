@@ -9,7 +9,7 @@ export function Meter({ label, value, max }: { label: string; value: number; max
     <div className="meter">
       <div className="meter__text">
         <span id={id}>{label}</span>
-        <span>
+        <span className="meter__value">
           {formatNumber(value)} / {formatNumber(max)}P
         </span>
       </div>
@@ -17,5 +17,18 @@ export function Meter({ label, value, max }: { label: string; value: number; max
         {pct}%
       </progress>
     </div>
+  );
+}
+
+/** A member's point balance: its label, then the number and its unit in one box that never splits. */
+export function PointsBalance({ label, balance }: { label: string; balance: number }) {
+  return (
+    <p className="points__balance">
+      <span className="points__label">{label}</span>
+      <span className="points__value">
+        <strong>{formatNumber(balance)}</strong>
+        <span className="points__unit">P</span>
+      </span>
+    </p>
   );
 }

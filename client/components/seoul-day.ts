@@ -1,13 +1,13 @@
 /**
  * Calendar days in Asia/Seoul (the programme's time zone), as YYYY-MM-DD. Seoul keeps UTC+9
  * all year (no daylight saving since 1988), so the day is plain arithmetic: no Intl
- * formatter on every page load (issue 21). A test checks it against Intl over a year.
+ * formatter on every page load (decision 0127). A test checks it against Intl over a year.
  */
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { seoulDay } from '#shared/contract/programme.ts';
 
 /** Today in Seoul. Loaders compute it, so the server's answer and hydration agree. */
 export function seoulToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+  return seoulDay(now.getTime());
 }
 
 /** The first day of that day's month: the earliest loan or purchase date the API accepts. */

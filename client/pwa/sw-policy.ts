@@ -2,7 +2,7 @@
  * What the service worker (service-worker.ts) does with a request, a response and a push
  * message: plain functions, tested without a browser (sw-policy.test.ts).
  *
- * The rules (issue 11 item 2): the shell's static files are served from the cache; page
+ * The rules (decision 0061): the shell's static files are served from the cache; page
  * navigations go to the network and fall back to the offline page; nothing else is touched —
  * never an API answer (`/api/**`), never a page's HTML, never a response that sets a cookie
  * or that the server marks private or not to be stored.

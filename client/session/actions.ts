@@ -10,6 +10,7 @@ import { logoutCall, portal } from '../api/portal.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
+import { focusHeadingOnNextLoad } from '../shell/arrival-focus.ts';
 import { writeSessionFlags } from './flags.ts';
 import type { SessionStore } from './store.ts';
 
@@ -62,7 +63,8 @@ export function signOut(store: SessionStore, redirectHosts: readonly string[], g
     if (answer.ok) target = safeRedirectTarget(answer.logoutUrl, redirectHosts) ?? HOME_PATH;
     else if (answer.pending && answer.msg) keepSignOutNotice(answer.msg);
     else console.warn('logout call failed; signed out locally', answer.msg);
-    // A full page load: the server renders the signed-out page from scratch.
+    // A full page load: the server renders the signed-out page from scratch; its heading gets the focus.
+    focusHeadingOnNextLoad();
     go(target);
   })().finally(() => {
     signingOut = null;

@@ -1,5 +1,5 @@
 /**
- * 화면 설정 (issue 11 item 5): contrast (기본 / 고대비, KRDS's high-contrast mode) and text
+ * 화면 설정 (decision 0060): contrast (기본 / 고대비, KRDS's high-contrast mode) and text
  * size (보통 / 크게 / 아주 크게) as two radio groups in one form. Loaded on first use (the
  * header's trigger, the mobile menu, the 화면 설정 page), never with every page.
  *
@@ -14,6 +14,7 @@ import {
   CONTRASTS, DEFAULT_DISPLAY, DISPLAY_COOKIE, DISPLAY_MAX_AGE_S, DISPLAY_ROUTE, TEXT_SIZES,
   displayAttributes, displayFromCookies, displayFromForm, formatDisplay, type DisplaySettings,
 } from '#shared/display.ts';
+import { displayReturnOf } from '#shared/display-return.ts';
 import { messages } from '#shared/messages.ts';
 import { displayText } from './display-settings-messages.ts';
 import { IconChevronDown } from './icons.tsx';
@@ -94,7 +95,7 @@ export function DisplaySettingsForm({ initial, returnTo, children }: FormProps) 
 }
 
 /** The header's disclosure panel (wide screens): Escape or 닫기 closes it and focus goes back to its button. */
-export function DisplaySettingsPanel({ id, onClose }: { id: string; onClose(): void }) {
+export function DisplaySettingsPanel({ id, onClose, onLeave }: { id: string; onClose(): void; onLeave(open: false): void }) {
   const ref = useRef<HTMLDivElement>(null);
   const { pathname, search } = useLocation();
   const [initial] = useState(currentDisplay);
@@ -107,13 +108,24 @@ export function DisplaySettingsPanel({ id, onClose }: { id: string; onClose(): v
       e.stopPropagation();
       onClose();
     };
+    // A disclosure, not a dialog: it keeps no focus in, so it closes when the keyboard moves the
+    // focus on past it (never back to its own button), and never covers what the focus goes to
+    // (the mobile menu is the modal one). A click elsewhere (no element receiving focus) leaves it open.
+    const onFocusOut = (e: FocusEvent) => {
+      const to = e.relatedTarget;
+      if (to instanceof Element && !panel.contains(to) && to.getAttribute('aria-controls') !== id) onLeave(false);
+    };
     panel.addEventListener('keydown', onKey);
-    return () => panel.removeEventListener('keydown', onKey);
-  }, [onClose]);
+    panel.addEventListener('focusout', onFocusOut);
+    return () => {
+      panel.removeEventListener('keydown', onKey);
+      panel.removeEventListener('focusout', onFocusOut);
+    };
+  }, [id, onClose, onLeave]);
 
   return (
     <div id={id} ref={ref} className="display-panel" role="group" aria-label={messages.shell.display}>
-      <DisplaySettingsForm initial={initial} returnTo={pathname + search}>
+      <DisplaySettingsForm initial={initial} returnTo={displayReturnOf(pathname, search)}>
         <button type="button" className="btn btn--tertiary" onClick={onClose}>
           {displayText.close}
         </button>
@@ -144,7 +156,7 @@ export function DisplayMenuSection() {
         <IconChevronDown className="mobile-menu__chevron" width={20} height={20} />
       </button>
       <div id={id} className="mobile-menu__display-panel" hidden={!open}>
-        {initial && <DisplaySettingsForm initial={initial} returnTo={pathname + search} />}
+        {initial && <DisplaySettingsForm initial={initial} returnTo={displayReturnOf(pathname, search)} />}
       </div>
     </div>
   );

@@ -49,7 +49,7 @@ export function Footer() {
               <div>
                 <dt>{messages.footer.email}</dt>
                 <dd>
-                  {c.supportEmail} <span className="site-footer__note">({messages.footer.emailNote})</span>
+                  <span className="site-footer__email">{c.supportEmail}</span> <span className="site-footer__note">({messages.footer.emailNote})</span>
                 </dd>
               </div>
             </dl>

@@ -17,9 +17,27 @@ import { loadMobileMenu } from './mobile-menu-id.ts';
 import { NoticeStrip } from './notice-strip.tsx';
 import { PAGE_TITLE_ID, PageHeading } from './page-heading.tsx';
 import { MAIN_ID, SkipLink } from './skip-link.tsx';
+import { headingFocusAsked, markArrivalFallback } from './arrival-focus.ts';
 import { documentTitle } from './title.ts';
 
 /** The page of the current route (from the page table). */
+
+/**
+ * Where focus goes on a new page: its heading. The home page's h1 is for screen readers only,
+ * so nothing visible would have focus (decision 0131): there the first heading one can see.
+ */
+function focusTarget(): HTMLElement | null {
+  const heading = document.getElementById(PAGE_TITLE_ID);
+  if (heading && !heading.classList.contains('sr-only')) return heading;
+  const seen = document.querySelector<HTMLElement>(`#${MAIN_ID} :is(h1, h2):not(.sr-only)`);
+  if (seen) {
+    if (!seen.hasAttribute('tabindex')) seen.tabIndex = -1;
+    markArrivalFallback(seen);
+    return seen;
+  }
+  return heading ?? document.getElementById(MAIN_ID);
+}
+
 export function useCurrentPage(): PageDef {
   return pageOfMatches(useMatches());
 }
@@ -50,6 +68,12 @@ export function Layout() {
   useEffect(() => {
     document.documentElement.dataset['hydrated'] = 'true';
   }, []);
+  // Focus never hidden under the fixed bars (focus-reveal.ts): loaded after hydration, in its
+  // own chunk, so the first visit's budget (decision 0122) does not carry it. The layout lives
+  // as long as the page.
+  useEffect(() => {
+    void import('./focus-reveal.ts').then((m) => m.revealFocus());
+  }, []);
 
   // A form's answer is a navigation to the same address: the form's own result takes
   // focus there, so only a new address scrolls up and focuses the page heading.
@@ -57,15 +81,17 @@ export function Layout() {
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
+      // A load the portal made itself (sign-out) is a change of page like any other.
+      if (headingFocusAsked()) focusTarget()?.focus({ preventScroll: true });
       return;
     }
     const address = location.pathname + location.search;
     const same = address === lastAddress.current;
     lastAddress.current = address;
     if (location.hash || same) return;
+    // At once (base.css: the page has no smooth scrolling): the heading is focused next.
     window.scrollTo(0, 0);
-    const heading = document.getElementById(PAGE_TITLE_ID);
-    (heading ?? document.getElementById(MAIN_ID))?.focus({ preventScroll: true });
+    focusTarget()?.focus({ preventScroll: true });
   }, [location.key, location.hash, location.pathname, location.search]);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);

@@ -15,19 +15,19 @@ export function NoticeStrip() {
           {messages.notice.stripLabel}
         </span>
         {data ? (
-          <Deferred value={data.notice} fallback={<span className="notice-strip__empty">{messages.loading}</span>}>
+          <Deferred value={data.notice} fallback={<span className="notice-strip__empty" data-ellipsis>{messages.loading}</span>}>
             {(notice) =>
               notice ? (
-                <a className="notice-strip__link" href={`/board/notice/detail/${notice.key}`}>
+                <a className="notice-strip__link" data-ellipsis href={`/board/notice/detail/${notice.key}`}>
                   {notice.subject}
                 </a>
               ) : (
-                <span className="notice-strip__empty">{messages.notice.none}</span>
+                <span className="notice-strip__empty" data-ellipsis>{messages.notice.none}</span>
               )
             }
           </Deferred>
         ) : (
-          <span className="notice-strip__empty">{messages.notice.none}</span>
+          <span className="notice-strip__empty" data-ellipsis>{messages.notice.none}</span>
         )}
       </div>
     </section>

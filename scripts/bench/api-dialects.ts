@@ -1,8 +1,13 @@
 /**
- * The reference API's throughput on PostgreSQL beside SQLite (issue 18, decision 0109): one
- * API process per dialect (on CPU 0 when taskset exists), a member read (GET /user/point) and
- * an earning write (POST /activity/bookdiary, a new text each time) under autocannon, 10
- * connections. `npm run bench` runs it last; alone: `node scripts/bench/api-dialects.ts`.
+ * The reference API's throughput on PostgreSQL beside SQLite (decisions 0109, 0137):
+ * one API process per dialect, both running at once (on CPU 0 when taskset exists), a member
+ * read (GET /user/point) and an earning write (POST /activity/bookdiary, a new text each time)
+ * under autocannon, 10 connections, in alternating rounds (SQLite then PostgreSQL, PostgreSQL
+ * then SQLite, …) so that the machine's other load falls on both alike; the ratio is the median
+ * of the rounds' ratios (a pair runs back to back). It also
+ * counts the statements and round trips each of those requests sends PostgreSQL (in process,
+ * test/fixtures/pg-statements.ts). `npm run bench` runs it last; only it:
+ * `npm run bench -- --pg`, or `node scripts/bench/api-dialects.ts`.
  * PostgreSQL is a throwaway cluster (test/fixtures/postgres.ts, fsync on, as in production).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -11,12 +16,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { buildHomepageApi } from '#server/homepage-api/app.ts';
+import { countPgStatements } from '#test/fixtures/pg-statements.ts';
 import { freePort, startPostgres } from '#test/fixtures/postgres.ts';
 
 export interface DialectRow {
   what: string;
   sqlite: number;
   postgres: number;
+  /** PostgreSQL ÷ SQLite: the median of the rounds' ratios (each round's pair ran back to back). */
+  ratio: number;
+  /** The ratio PostgreSQL ÷ SQLite must reach (decision 0137). */
+  target: number;
+  /** Per request on PostgreSQL. */
+  statements: number;
+  roundTrips: number;
 }
 
 async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
@@ -50,43 +64,107 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
   return { url, child };
 }
 
-async function measure(url: string, durationS: number): Promise<{ read: number; write: number }> {
-  const base = `${url}/api/v1/homepage`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!' }),
-  });
-  const token = ((await login.json()) as { access_token?: string }).access_token ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
-  const isbn = ((await (await fetch(`${base}/book/search?query=${encodeURIComponent('소년이 온다')}`)).json()) as { book_list?: { isbn: string }[] }).book_list?.[0]?.isbn ?? '9788936434120';
-  await autocannon({ url: `${base}/user/point`, headers, connections: 10, duration: 2 });
-  const read = await autocannon({ url: `${base}/user/point`, headers, connections: 10, duration: durationS });
-  let n = 0;
-  const write = await autocannon({
-    url: `${base}/activity/bookdiary`, headers, connections: 10, duration: durationS, method: 'POST',
-    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ isbn, content: `벤치 일지 ${process.pid}-${n++}` }) }) }],
-  });
-  const ok = (r: autocannon.Result) => (r.non2xx > 0 ? r.requests.average * (1 - r.non2xx / Math.max(1, r.requests.total)) : r.requests.average);
-  return { read: ok(read), write: ok(write) };
+interface Target {
+  read: autocannon.Options;
+  write: autocannon.Options;
 }
 
-/** Requests per second (2xx only) of a member read and an earning write, on each dialect. */
-export async function benchDialects(durationS = 10): Promise<DialectRow[]> {
+const P = '/api/v1/homepage';
+const MEMBER = { user_id: 'reader01', user_pass: 'chungbuk2026!' };
+const BOOK = '소년이 온다';
+
+/** The two loads on the API at `url`: a member's token, then a read and a write (a new text each time). */
+async function targetOf(url: string): Promise<Target> {
+  const base = `${url}${P}`;
+  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(MEMBER) });
+  const token = ((await login.json()) as { access_token?: string }).access_token ?? '';
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
+  const isbn = ((await (await fetch(`${base}/book/search?query=${encodeURIComponent(BOOK)}`)).json()) as { book_list?: { isbn: string }[] }).book_list?.[0]?.isbn ?? '9788936434120';
+  let n = 0;
+  return {
+    read: { url: `${base}/user/point`, headers, connections: 10 },
+    write: {
+      url: `${base}/activity/bookdiary`, headers, connections: 10, method: 'POST',
+      requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ isbn, content: `벤치 일지 ${process.pid}-${url}-${n++}` }) }) }],
+    },
+  };
+}
+
+/** Requests per second answered 2xx. */
+async function rps(opts: autocannon.Options, duration: number): Promise<number> {
+  const r = await autocannon({ ...opts, duration });
+  return r.non2xx > 0 ? r.requests.average * (1 - r.non2xx / Math.max(1, r.requests.total)) : r.requests.average;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Statements and round trips per request of the read and the write, on PostgreSQL, in process. */
+async function countPerRequest(url: string): Promise<{ read: [number, number]; write: [number, number] }> {
+  const app = await buildHomepageApi({ dbFile: ':memory:', databaseUrl: url, seed: true, settings: { rules: { writesPerMinute: 10_000 } } });
+  const counter = countPgStatements();
+  try {
+    const login = await app.inject({ method: 'POST', url: `${P}/auth/login`, payload: MEMBER });
+    const headers = { authorization: `Bearer ${String((login.json() as { access_token?: string }).access_token)}` };
+    const search = await app.inject({ url: `${P}/book/search?query=${encodeURIComponent(BOOK)}` });
+    const isbn = (search.json() as { book_list: { isbn: string }[] }).book_list[0]?.isbn ?? '';
+    const N = 10;
+    const per = async (send: (i: number) => Promise<unknown>): Promise<[number, number]> => {
+      await send(-1); // the first of a day differs (the first diary earns), as the bench's rounds do not
+      counter.reset();
+      for (let i = 0; i < N; i++) await send(i);
+      return [counter.statements() / N, counter.roundTrips() / N];
+    };
+    const read = await per(() => app.inject({ url: `${P}/user/point`, headers }));
+    const write = await per((i) => app.inject({ method: 'POST', url: `${P}/activity/bookdiary`, headers, payload: { isbn, content: `세기 ${i}` } }));
+    return { read, write };
+  } finally {
+    counter.stop();
+    await app.close();
+  }
+}
+
+/**
+ * Requests per second (2xx only) of a member read and an earning write on each dialect: medians
+ * of `rounds` alternating rounds of `durationS` seconds each.
+ */
+export async function benchDialects(durationS = 10, rounds = 5): Promise<DialectRow[]> {
   const tmp = mkdtempSync(join(tmpdir(), 'bench-dialects-'));
   const pg = await startPostgres({ fsync: true });
   const children: ChildProcess[] = [];
   try {
+    const counts = await countPerRequest(await pg.createDatabase());
     const lite = await startApi({ DATA_DIR: tmp });
     children.push(lite.child);
-    const onSqlite = await measure(lite.url, durationS);
-    lite.child.kill('SIGTERM');
     const onPg = await startApi({ DATABASE_URL: await pg.createDatabase() });
     children.push(onPg.child);
-    const onPostgres = await measure(onPg.url, durationS);
-    return [
-      { what: 'member read (GET /user/point)', sqlite: onSqlite.read, postgres: onPostgres.read },
-      { what: 'earning write (POST /activity/bookdiary)', sqlite: onSqlite.write, postgres: onPostgres.write },
-    ];
+    const [l, p] = [await targetOf(lite.url), await targetOf(onPg.url)];
+    const out: DialectRow[] = [];
+    for (const [what, kind, target, count] of [
+      ['member read (GET /user/point)', 'read', 0.5, counts.read],
+      ['earning write (POST /activity/bookdiary)', 'write', 0.7, counts.write],
+    ] as const) {
+      // Warm both (JIT, caches, the pool's connections).
+      await rps(l[kind], 2);
+      await rps(p[kind], 2);
+      const sqlite: number[] = [];
+      const postgres: number[] = [];
+      const ratios: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        // Each round a pair, the first of the pair taking turns: the machine's other load,
+        // which comes and goes, falls on both dialects alike.
+        if (r % 2 === 0) {
+          sqlite.push(await rps(l[kind], durationS));
+          postgres.push(await rps(p[kind], durationS));
+        } else {
+          postgres.push(await rps(p[kind], durationS));
+          sqlite.push(await rps(l[kind], durationS));
+        }
+        ratios.push((postgres.at(-1) ?? 0) / Math.max(1, sqlite.at(-1) ?? 0));
+        console.log(`  ${what}, round ${r + 1}: SQLite ${sqlite.at(-1)?.toFixed(0)}, PostgreSQL ${postgres.at(-1)?.toFixed(0)} req/s (${ratios.at(-1)?.toFixed(2)})`);
+      }
+      out.push({ what, sqlite: median(sqlite), postgres: median(postgres), ratio: median(ratios), target, statements: count[0], roundTrips: count[1] });
+    }
+    return out;
   } finally {
     for (const c of children) c.kill('SIGKILL');
     pg.stop();
@@ -95,8 +173,8 @@ export async function benchDialects(durationS = 10): Promise<DialectRow[]> {
 }
 
 if (import.meta.main) {
-  for (const r of await benchDialects(Number(process.env['DURATION_S'] ?? 10))) {
-    console.log(`${r.what}: PostgreSQL ${r.postgres.toFixed(0)} req/s, SQLite ${r.sqlite.toFixed(0)} req/s (${(r.postgres / r.sqlite).toFixed(2)}×)`);
+  for (const r of await benchDialects(Number(process.env['DURATION_S'] ?? 10), Number(process.env['ROUNDS'] ?? 5))) {
+    console.log(`${r.what}: PostgreSQL ${r.postgres.toFixed(0)} req/s, SQLite ${r.sqlite.toFixed(0)} req/s (${r.ratio.toFixed(2)}×, target ≥ ${r.target}×; ${r.statements} statements, ${r.roundTrips} round trips)`);
   }
   process.exit(0);
 }

@@ -9,7 +9,7 @@
  * (`id:password`): the session user and the bearer token are the member's, as in the portal.
  * A member's page is never kept by the portal, so here too each request first fetches again
  * every answer its render used (through an undici pool, bodies parsed), then streams: bare
- * React with its data, nothing else (issue 21, decision 0125).
+ * React with its data, nothing else (decision 0125).
  *
  *   HOMEPAGE_API_URL=http://127.0.0.1:4000 PORT=3100 MEMBER=reader01:… node scripts/bench/bare-ssr.ts /main/homemain --member /mypage/mypage
  */

@@ -1,6 +1,6 @@
 /**
  * The homepage API answered from memory, for the every-request render rows of
- * `npm run bench` (issue 21, item 3): the first GET of each URL (with its bearer token) is
+ * `npm run bench` (decision 0125): the first GET of each URL (with its bearer token) is
  * forwarded to TARGET and its answer kept; every later one is answered from memory.
  * Anything but a GET is always forwarded. The bench runs this on the load's core, so what
  * the portal and bare React spend on their own core is the render and its request path,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --stack` (issue 29, item 4): what the production stack serves per core.
+ * `npm run bench -- --stack`: what the production stack serves per core.
  * The stack (scripts/stack: Caddy, two portals, Redis, two reference API instances,
  * PostgreSQL, compose's settings, LOG_LEVEL=info as in production) takes a member mix through
  * Caddy, closed loop (each virtual member sends its next request when the last is answered):

@@ -3,7 +3,7 @@
  * that compose reads too (portal.env and homepage-api.env as `env_file`, redis.conf, the
  * Caddyfile with its `{$VAR:default}` placeholders), plus what differs by nature between
  * containers and loopback processes — addresses and secrets — chosen here where compose sets
- * them in `environment:`. test/server/scale/compose.test.ts checks both take the same names.
+ * them in `environment:`. test/server/portal/compose.test.ts checks both take the same names.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

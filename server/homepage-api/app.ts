@@ -29,8 +29,11 @@ import { startReminderSchedule, type ReminderSchedule } from './push/scheduler.t
 import { webPushSender } from './push/sender.ts';
 import type { Tracing } from '../tracing.ts';
 import { ApiMetrics } from './metrics.ts';
+import { operationTable } from './operation-table.ts';
+import { polishDocument } from './openapi.ts';
+import { HOMEPAGE_PREFIX } from '#shared/contract/operations.ts';
 
-export const API_PREFIX = '/api/v1/homepage';
+const API_PREFIX = HOMEPAGE_PREFIX;
 
 export interface HomepageApiOptions {
   /** SQLite file path, or ':memory:' for throwaway tests; used when `databaseUrl` is not set. */
@@ -94,6 +97,7 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     });
   }
   protocolRules(app);
+  operationTable(app);
 
   const settings = resolveSettings(opts.settings);
   const opened = await openDatabase({ file: opts.dbFile, url: opts.databaseUrl, poolMax: opts.poolMax });
@@ -129,11 +133,13 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.decorateRequest('auth', null);
 
   await app.register(swagger, {
+    transformObject: (generated) => polishDocument('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject),
     openapi: {
       openapi: '3.1.0',
       info: {
         title: '독서포인트 홈페이지 API',
         version: '1.0.0',
+        contact: { name: '도서관 독서포인트 포털' },
         description: [
           '도서관 독서활동 포털이 부르는 홈페이지 API의 계약. 모든 답은 JSON이며 result("success" | "error")를 담고, ' +
             '오류 답은 회원에게 그대로 보여 주는 한국어 msg를 담는다. 날짜는 ISO 8601(+09:00), 여부 값은 "Y"/"N".',

@@ -1,6 +1,6 @@
 /**
  * The reference API's own Prometheus series (decision 0114), served at `GET /metrics` on the
- * API's listener (never through the portal: the gateway forwards only `/api/v1/homepage/*`).
+ * API's listener (never through the portal: the gateway forwards only `HOMEPAGE_PREFIX/*`).
  * One registry per app (tests build many apps in one process). Labels come from a fixed set.
  */
 import { Counter, Registry } from 'prom-client';

@@ -6,59 +6,16 @@
  */
 import { createECDH } from 'node:crypto';
 import { Type } from 'typebox';
-import type { ActivityType } from '#shared/contract/points.ts';
+import { PROGRAMME_RULES, type ProgrammeRules } from '#shared/contract/programme.ts';
 import { ConfigError, EnvType, readEnv, type Env } from '#server/env.ts';
 import { isServiceHostName } from './push/endpoint.ts';
 import type { PushSender } from './push/sender.ts';
 import { systemClock, type Clock } from './time.ts';
 
-export interface ActivityRule {
-  /** Points an activity earns. */
-  points: number;
-  /** Points of the member's first activity of this type ever (book diary: 200). */
-  firstPoints?: number;
-  /** Activities that earn points per Seoul month; null = no monthly limit. */
-  monthlyLimit: number | null;
-}
+export type { ProgrammeRules };
 
-export interface ProgrammeRules {
-  activities: Record<ActivityType, ActivityRule>;
-  monthlyCap: number;
-  yearlyCap: number;
-  /** Daily challenge check-in earns a random whole number in [min, max]. */
-  checkinMin: number;
-  checkinMax: number;
-  /** Consecutive days that complete a challenge. */
-  challengeDays: number;
-  diaryMaxChars: number;
-  reviewMinChars: number;
-  reviewMaxChars: number;
-  /** Activity writes (records and review edits) a member may make in any 60 seconds; more → 429. */
-  writesPerMinute: number;
-}
-
-export const DEFAULT_RULES: ProgrammeRules = {
-  activities: {
-    diary: { points: 50, firstPoints: 200, monthlyLimit: 31 },
-    review: { points: 500, monthlyLimit: 3 },
-    loan: { points: 1000, monthlyLimit: 2 },
-    purchase: { points: 2000, monthlyLimit: 1 },
-    bookclub: { points: 500, monthlyLimit: 4 },
-    authortalk: { points: 1000, monthlyLimit: 4 },
-    edu: { points: 500, monthlyLimit: 2 },
-    checkin: { points: 0, monthlyLimit: null },
-    challenge: { points: 500, monthlyLimit: null },
-  },
-  monthlyCap: 23_750,
-  yearlyCap: 60_000,
-  checkinMin: 10,
-  checkinMax: 50,
-  challengeDays: 21,
-  diaryMaxChars: 200,
-  reviewMinChars: 200,
-  reviewMaxChars: 1000,
-  writesPerMinute: 10,
-};
+/** The programme's published rules (shared/contract/programme.ts); the environment may override some. */
+export const DEFAULT_RULES: ProgrammeRules = PROGRAMME_RULES;
 
 /** The server's VAPID key pair (base64url, as web-push takes them) and its contact (RFC 8292). */
 export interface VapidKeys {

@@ -3,7 +3,9 @@
  * Asia/Seoul is a fixed +09:00 offset; "a day", "a month" and "a year" are Seoul's.
  * Every "now" comes from the injectable clock of the API's settings.
  */
-const OFFSET_MS = 9 * 60 * 60 * 1000;
+import { SEOUL_OFFSET_MS as OFFSET_MS, seoulDay } from '#shared/contract/programme.ts';
+
+export { seoulDay };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Clock = () => number;
@@ -12,11 +14,6 @@ export const systemClock: Clock = () => Date.now();
 /** 2026-11-21T09:00:00+09:00 */
 export function isoSeoul(ms: number): string {
   return new Date(ms + OFFSET_MS).toISOString().slice(0, 19) + '+09:00';
-}
-
-/** 2026-11-21 */
-export function seoulDay(ms: number): string {
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The Seoul hour, 0–23. */

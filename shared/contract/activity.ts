@@ -3,6 +3,7 @@
  * Every write answers what the activity earned and why (domain.md: over a limit or a
  * cap the activity is recorded with 0 points and the answer says why).
  */
+import { DIARY_MAX_CHARS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS } from './programme.ts';
 import { Type, type Static } from 'typebox';
 import {
   DateOnly, DateTime, Isbn13, Month, Nullable, PageInfo, PageQuery, PeriodQuery, Success, YesNo,
@@ -41,7 +42,7 @@ export function diaryBody(maxChars: number) {
     { additionalProperties: false },
   );
 }
-export const DiaryBody = diaryBody(200);
+export const DiaryBody = diaryBody(DIARY_MAX_CHARS);
 export type DiaryBody = Static<typeof DiaryBody>;
 
 /** What a member writes in a review, and may later edit. */
@@ -67,7 +68,7 @@ export function reviewBody(minChars: number, maxChars: number) {
     { additionalProperties: false, description: '책마다 서평 하나: 이미 서평을 쓴 책이면 409(PUT /activity/bookreview/{review_key}로 고침)' },
   );
 }
-export const ReviewBody = reviewBody(200, 1000);
+export const ReviewBody = reviewBody(REVIEW_MIN_CHARS, REVIEW_MAX_CHARS);
 export type ReviewBody = Static<typeof ReviewBody>;
 
 /** PUT /activity/bookreview/{review_key}: the member's own review, edited. Its points do not change. */
@@ -77,7 +78,7 @@ export function reviewUpdateBody(minChars: number, maxChars: number) {
     description: '제목·본문·평점을 바꿈(책과 쓴 날짜, 적립된 포인트는 그대로)',
   });
 }
-export const ReviewUpdateBody = reviewUpdateBody(200, 1000);
+export const ReviewUpdateBody = reviewUpdateBody(REVIEW_MIN_CHARS, REVIEW_MAX_CHARS);
 export type ReviewUpdateBody = Static<typeof ReviewUpdateBody>;
 export const ReviewParams = Type.Object({
   review_key: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '나의 서평의 activity_key' }),
@@ -180,16 +181,21 @@ const BookRef = {
   book_author: Nullable(Type.String()),
 };
 
-export const Diary = Type.Object({
-  activity_key: Type.Integer(),
-  ...BookRef,
-  content: Type.String(),
-  read_pages: Nullable(Type.Integer()),
+/** What every listed activity answers with: its points, why, whether it stands, and when. */
+const Earned = {
   points: Type.Integer(),
   point_reason: PointReason,
   status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
   activity_date: ActivityDate,
   reg_date: DateTime,
+};
+
+export const Diary = Type.Object({
+  activity_key: Type.Integer(),
+  ...BookRef,
+  content: Type.String(),
+  read_pages: Nullable(Type.Integer()),
+  ...Earned,
 });
 export type Diary = Static<typeof Diary>;
 export const DiaryListAnswer = Success({ diary_list: Type.Array(Diary), ...PageInfo }, { title: 'DiaryListAnswer' });
@@ -212,11 +218,7 @@ export const Review = Type.Object({
   title: Type.String(),
   content: Type.String(),
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  points: Type.Integer(),
-  point_reason: PointReason,
-  status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
-  activity_date: ActivityDate,
-  reg_date: DateTime,
+  ...Earned,
   mod_date: Nullable(DateTime, { description: '마지막으로 고친 때. 고치지 않았으면 null' }),
 });
 export type Review = Static<typeof Review>;
@@ -232,11 +234,7 @@ export const ActivityItem = Type.Object({
   isbn: Nullable(Type.String()),
   book_title: Nullable(Type.String()),
   detail: Type.String({ description: '활동 요약(서점명, 행사명, 과정명 등)' }),
-  points: Type.Integer(),
-  point_reason: PointReason,
-  status: Type.Union([Type.Literal('recorded'), Type.Literal('revoked')]),
-  activity_date: ActivityDate,
-  reg_date: DateTime,
+  ...Earned,
 });
 export type ActivityItem = Static<typeof ActivityItem>;
 export const ActivityListFilter = Type.Object(

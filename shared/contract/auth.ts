@@ -1,6 +1,6 @@
 /**
  * Sign-in calls of the reference homepage API (docs/decisions/D3-sign-in-session-and-tokens.md). Server to server only:
- * the portal never lets a browser reach /api/v1/homepage/auth/*.
+ * the portal never lets a browser reach the API's /auth/* (the table's `portal` rows).
  */
 import { Type, type Static } from 'typebox';
 import { Success, YesNo } from './common.ts';

@@ -1,4 +1,4 @@
-/** Board calls: notices (docs/product.md §3 Notice entity, §7 GET /api/v1/homepage/board/notice), FAQ, newsletters. */
+/** Board calls: notices (docs/product.md §3 Notice entity, §7 GET /board/notice), FAQ, newsletters. */
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, PageInfo, Success, YesNo } from './common.ts';
 

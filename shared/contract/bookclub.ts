@@ -1,4 +1,5 @@
 /** Book clubs (domain.md "Book clubs"): list, detail, join, leave, meetings recorded by the leader. */
+import { ISBN13_PATTERN } from './programme.ts';
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable, PageInfo, PageQuery, Success, YesNo } from './common.ts';
 import { PointReason } from './points.ts';
@@ -64,7 +65,7 @@ export const MeetingBody = Type.Object(
   {
     held_on: DateOnly,
     topic: Type.String({ minLength: 1, maxLength: 200 }),
-    isbn: Type.Optional(Type.String({ pattern: '^97[89][0-9]{10}$' })),
+    isbn: Type.Optional(Type.String({ pattern: ISBN13_PATTERN })),
     attendees: Type.Array(Type.String({ pattern: '^[0-9]{10}$' }), { minItems: 1, maxItems: 100, uniqueItems: true, description: '참석한 회원의 회원번호(user_no)' }),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 /** Book catalogue, search and popular books (docs/product.md §7 /popular/popularbooklist). */
+import { ISBN13_PATTERN } from './programme.ts';
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable, PageInfo, PageQuery, PeriodQuery, Success, YesNo, pageQuery } from './common.ts';
 
@@ -32,7 +33,7 @@ export const BookSearchAnswer = Success({
 }, { title: 'BookSearchAnswer' });
 export type BookSearchAnswer = Static<typeof BookSearchAnswer>;
 
-export const IsbnParams = Type.Object({ isbn: Type.String({ pattern: '^97[89][0-9]{10}$' }) });
+export const IsbnParams = Type.Object({ isbn: Type.String({ pattern: ISBN13_PATTERN }) });
 export const BookAnswer = Success({
   book: Book,
   diary_count: Type.Integer({ minimum: 0, description: '이 책의 독서일지 수(회수된 것 제외)' }),

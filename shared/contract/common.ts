@@ -2,6 +2,7 @@
  * Building blocks shared by every homepage API answer (docs/decisions/D2-answers-and-codes.md):
  * JSON with `result: "success" | "error"`; an error answer carries a Korean `msg`.
  */
+import { ISBN13_PATTERN } from './programme.ts';
 import { Type, type Static, type TSchema, type TProperties } from 'typebox';
 
 export const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')], {
@@ -46,7 +47,7 @@ export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD (
 /** A month, e.g. 2026-11. */
 export const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' });
 
-export const Isbn13 = Type.String({ pattern: '^97[89][0-9]{10}$', description: 'ISBN-13 (숫자 13자리)' });
+export const Isbn13 = Type.String({ pattern: ISBN13_PATTERN, description: 'ISBN-13 (숫자 13자리)' });
 
 export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
   return Type.Union([schema, Type.Null()], options);

@@ -1,12 +1,16 @@
 /**
- * Every operation of the homepage API as `METHOD /path` → its schemas (path params,
- * query, body, success answer). The portal's typed client (client/api/homepage.ts)
- * derives the paths it may call and the answer types from this map, so a wrong path or
- * a wrong answer type fails the typecheck; a tap test checks the map against the
- * reference API's OpenAPI document (test/server/homepage-api/operations.test.ts).
- * Paths are relative to /api/v1/homepage; `:name` marks a path parameter.
+ * THE table of the homepage API's operations (decision 0133), as shared/routes.ts is of the
+ * pages: one row per operation, keyed `METHOD /path` (relative to HOMEPAGE_PREFIX; `:name`
+ * marks a path parameter), with its operationId, tag, schemas (named exports of the
+ * contract), who may call it, how the portal caches it and the error statuses it answers.
+ * Everything else follows from it: the reference API's routes are checked against it at
+ * start and its OpenAPI document is written from it; the portal's gateway refuses the
+ * `portal` rows, its public cache keeps the rows with a cache kind, its metrics label calls
+ * by the rows' paths, its own calls build their paths with operationPath(), and the pages'
+ * typed client (client/api/homepage.ts) derives paths and answer types from it.
  */
 import type { TSchema } from 'typebox';
+import { HOMEPAGE_PREFIX } from '../http.ts';
 import {
   ActivityCountAnswer, ActivityCountQuery, ActivityListAnswer, ActivityListFilter, ActivityListQuery,
   AttendanceAnswer, AuthenticationListAnswer, AuthorTalkListAnswer, AuthorTalkQuery, BookReviewsAnswer, BookReviewsQuery, LibraryListAnswer, LibraryQuery, AuthenticationParams, AuthenticationQuery, AuthorTalkBody,
@@ -20,92 +24,161 @@ import {
   PopularAnswer, PopularQuery, PurchaseBody, RankingAnswer, RankingQuery, RefreshAnswer, RefreshBody,
   RegionListAnswer, RegionParamsA, RegionParamsAB, ReviewAnswer, ReviewBody, ReviewListAnswer, ReviewParams, ReviewUpdateBody, SsoAnswer, SsoParams, SsoQuery,
   SystemContentAnswer, SystemContentQuery, TokenLogoutAnswer, UserCardAnswer, UserInfoAnswer, UserInfoUpdate,
-  GoalAnswer, GoalBody, NextMeetingBody, PushBody, PushConfigAnswer, PushDeleteBody, PushStateAnswer, UserStatisticsAnswer,
+  GoalAnswer, GoalBody, NextMeetingBody, PushBody, PushConfigAnswer, PushDeleteBody, PushDeleteQuery, PushStateAnswer, UserStatisticsAnswer,
 } from './index.ts';
 
+
+export { HOMEPAGE_PREFIX };
+
+/**
+ * - `public`: anyone (a row with `token: 'optional'` also answers for the member whose token comes with it);
+ * - `member`: a signed-in member's bearer token;
+ * - `admin`: a member with ROLE_ADMIN (others get 404);
+ * - `portal`: the portal's own server-to-server calls (sign-in, tokens): the gateway never forwards them.
+ */
+export type Access = 'public' | 'member' | 'admin' | 'portal';
+
+/** The portal's public read cache kinds (decision 0033): each has its own TTL. */
+export type CacheKind = 'notice' | 'code' | 'content' | 'popular' | 'search';
+
+/** The tags of the OpenAPI document, in its order, with what each groups. */
+export const operationTags = {
+  auth: '로그인, 토큰, 회원 확인',
+  content: '시스템 콘텐츠와 참여 서점',
+  code: '공통 코드, 지역, 도서관',
+  user: '회원정보와 회원증',
+  point: '포인트와 회수 내역',
+  board: '공지사항, 자주 묻는 질문, 뉴스레터',
+  activity: '독서 활동 기록과 목록, 통계',
+  challenge: '21일 챌린지',
+  bookclub: '독서동아리',
+  book: '도서 검색, 도서 정보, 인기 도서',
+  push: '알림(Web Push)',
+  admin: '관리(ROLE_ADMIN)',
+} as const;
+export type Tag = keyof typeof operationTags;
+
+/** Error statuses an operation answers itself (405, 503 are documented on every operation besides these). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 414 | 429;
+
 export interface Operation {
+  /** The OpenAPI operationId. */
+  readonly id: string;
+  readonly tag: Tag;
+  readonly access: Access;
+  /** A public operation that also reads a member's optional bearer token. */
+  readonly token?: 'optional';
+  readonly cache?: CacheKind;
+  readonly errors: readonly ErrorStatus[];
   readonly params?: TSchema;
   readonly query?: TSchema;
   readonly body?: TSchema;
+  /** A body the API still accepts from older callers, left out of the document and the typed client (DELETE /user/push). */
+  readonly legacyBody?: TSchema;
   readonly answer: TSchema;
 }
 
+export const operations = {
+  'POST /auth/login': { id: 'postAuthLogin', tag: 'auth', access: 'portal', errors: [400, 401], body: LoginBody, answer: LoginAnswer },
+  'POST /auth/refresh': { id: 'postAuthRefresh', tag: 'auth', access: 'portal', errors: [400, 401], body: RefreshBody, answer: RefreshAnswer },
+  'POST /auth/logout': { id: 'postAuthLogout', tag: 'auth', access: 'portal', errors: [400], body: LogoutBody, answer: OkAnswer },
+  'GET /auth/sso/:token': { id: 'getAuthSsoByToken', tag: 'auth', access: 'portal', errors: [400, 401, 414], params: SsoParams, query: SsoQuery, answer: SsoAnswer },
+  'GET /common/joincheck/:user_id': { id: 'getCommonJoincheckByUserId', tag: 'auth', access: 'member', errors: [400, 401, 403, 414], params: JoincheckParams, answer: JoincheckAnswer },
+  'GET /common/token/logout': { id: 'getCommonTokenLogout', tag: 'auth', access: 'member', errors: [400, 401, 403], answer: TokenLogoutAnswer },
+  'GET /common/systemcontentinfo': { id: 'getCommonSystemcontentinfo', tag: 'content', access: 'public', cache: 'content', errors: [400, 404], query: SystemContentQuery, answer: SystemContentAnswer },
+  'GET /code/:group/:code': { id: 'getCodeByGroupAndCode', tag: 'code', access: 'public', cache: 'code', errors: [400, 404, 414], params: CodeParams, answer: CodeAnswer },
+  'GET /code/libraries': { id: 'getCodeLibraries', tag: 'code', access: 'public', cache: 'code', errors: [400], query: LibraryQuery, answer: LibraryListAnswer },
+  'GET /code/local/:a': { id: 'getCodeLocalByA', tag: 'code', access: 'public', cache: 'code', errors: [400, 404, 414], params: RegionParamsA, answer: RegionListAnswer },
+  'GET /code/local/:a/:b': { id: 'getCodeLocalByAAndB', tag: 'code', access: 'public', cache: 'code', errors: [400, 404, 414], params: RegionParamsAB, answer: RegionListAnswer },
+  'GET /user/info': { id: 'getUserInfo', tag: 'user', access: 'member', errors: [400, 401, 403], answer: UserInfoAnswer },
+  'POST /user/info': { id: 'postUserInfo', tag: 'user', access: 'member', errors: [400, 401, 403], body: UserInfoUpdate, answer: UserInfoAnswer },
+  'GET /user/api/user': { id: 'getUserApiUser', tag: 'user', access: 'member', errors: [400, 401, 403], answer: LibraryUserAnswer },
+  'GET /user/api/card': { id: 'getUserApiCard', tag: 'user', access: 'member', errors: [400, 401, 403], answer: UserCardAnswer },
+  'GET /user/kapiinfo': { id: 'getUserKapiinfo', tag: 'user', access: 'member', errors: [400, 401, 403], answer: KapiInfoAnswer },
+  'GET /user/point': { id: 'getUserPoint', tag: 'point', access: 'member', errors: [400, 401, 403], answer: PointAnswer },
+  'GET /user/point/list': { id: 'getUserPointList', tag: 'point', access: 'member', errors: [400, 401, 403], query: PointListQuery, answer: PointListAnswer },
+  'GET /user/penalty/list': { id: 'getUserPenaltyList', tag: 'point', access: 'member', errors: [400, 401, 403], query: PenaltyListQuery, answer: PenaltyListAnswer },
+  'GET /board/notice': { id: 'getBoardNotice', tag: 'board', access: 'public', token: 'optional', cache: 'notice', errors: [400], query: NoticeListQuery, answer: NoticeListAnswer },
+  'GET /board/notice/:notice_info_key': { id: 'getBoardNoticeByNoticeInfoKey', tag: 'board', access: 'public', cache: 'notice', errors: [400, 404, 414], params: NoticeKeyParams, answer: NoticeDetailAnswer },
+  'GET /board/faq': { id: 'getBoardFaq', tag: 'board', access: 'public', cache: 'content', errors: [400], query: FaqQuery, answer: FaqListAnswer },
+  'GET /board/newsletter': { id: 'getBoardNewsletter', tag: 'board', access: 'public', cache: 'content', errors: [400], query: NewsletterListQuery, answer: NewsletterListAnswer },
+  'GET /board/newsletter/:newsletter_key': { id: 'getBoardNewsletterByNewsletterKey', tag: 'board', access: 'public', cache: 'content', errors: [400, 404, 414], params: NewsletterKeyParams, answer: NewsletterAnswer },
+  'POST /activity/bookdiary': { id: 'postActivityBookdiary', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: DiaryBody, answer: EarnAnswer },
+  'POST /activity/bookreview': { id: 'postActivityBookreview', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: ReviewBody, answer: EarnAnswer },
+  'PUT /activity/bookreview/:review_key': { id: 'putActivityBookreviewByReviewKey', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 414, 429], params: ReviewParams, body: ReviewUpdateBody, answer: ReviewAnswer },
+  'POST /activity/authentication/loan': { id: 'postActivityAuthenticationLoan', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: LoanBody, answer: EarnAnswer },
+  'POST /activity/authentication/purchase': { id: 'postActivityAuthenticationPurchase', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: PurchaseBody, answer: EarnAnswer },
+  'POST /activity/authentication/authortalk': { id: 'postActivityAuthenticationAuthortalk', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: AuthorTalkBody, answer: EarnAnswer },
+  'POST /activity/authentication/edu': { id: 'postActivityAuthenticationEdu', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: EduBody, answer: EarnAnswer },
+  'GET /activity/edutypes': { id: 'getActivityEdutypes', tag: 'activity', access: 'public', errors: [400], answer: EduTypesAnswer },
+  'GET /activity/authortalks': { id: 'getActivityAuthortalks', tag: 'activity', access: 'public', token: 'optional', errors: [400, 401, 403], query: AuthorTalkQuery, answer: AuthorTalkListAnswer },
+  'GET /activity/getbookdiaryinfolist': { id: 'getActivityGetbookdiaryinfolist', tag: 'activity', access: 'member', errors: [400, 401, 403], query: ActivityListQuery, answer: DiaryListAnswer },
+  'GET /activity/getbookdiaryhistorylist': { id: 'getActivityGetbookdiaryhistorylist', tag: 'activity', access: 'member', errors: [400, 401, 403], query: ActivityListQuery, answer: DiaryHistoryAnswer },
+  'GET /activity/getbookreviewinfolist': { id: 'getActivityGetbookreviewinfolist', tag: 'activity', access: 'member', errors: [400, 401, 403], query: ActivityListQuery, answer: ReviewListAnswer },
+  'GET /activity/getbookactivityinfolist': { id: 'getActivityGetbookactivityinfolist', tag: 'activity', access: 'member', errors: [400, 401, 403], query: ActivityListFilter, answer: ActivityListAnswer },
+  'GET /activity/authentication/:type': { id: 'getActivityAuthenticationByType', tag: 'activity', access: 'member', errors: [400, 401, 403, 414], params: AuthenticationParams, query: AuthenticationQuery, answer: AuthenticationListAnswer },
+  'GET /activity/getuseractivitycnt': { id: 'getActivityGetuseractivitycnt', tag: 'activity', access: 'member', errors: [400, 401, 403], query: ActivityCountQuery, answer: ActivityCountAnswer },
+  'GET /activity/getactivityranking': { id: 'getActivityGetactivityranking', tag: 'activity', access: 'public', token: 'optional', errors: [400, 401, 403], query: RankingQuery, answer: RankingAnswer },
+  'GET /activity/getuserattendancecheck': { id: 'getActivityGetuserattendancecheck', tag: 'challenge', access: 'member', errors: [400, 401, 403], answer: AttendanceAnswer },
+  'POST /challenge/start': { id: 'postChallengeStart', tag: 'challenge', access: 'member', errors: [400, 401, 403, 409], answer: CheckinAnswer },
+  'POST /challenge/checkin': { id: 'postChallengeCheckin', tag: 'challenge', access: 'member', errors: [400, 401, 403, 409], answer: CheckinAnswer },
+  'GET /bookclub/list': { id: 'getBookclubList', tag: 'bookclub', access: 'public', token: 'optional', errors: [400, 401, 403], query: ClubListQuery, answer: ClubListAnswer },
+  'GET /bookclub/:club_key': { id: 'getBookclubByClubKey', tag: 'bookclub', access: 'public', token: 'optional', errors: [400, 401, 403, 404, 414], params: ClubParams, answer: ClubDetailAnswer },
+  'POST /bookclub/:club_key/join': { id: 'postBookclubJoinByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 409, 414], params: ClubParams, answer: ClubMembershipAnswer },
+  'POST /bookclub/:club_key/leave': { id: 'postBookclubLeaveByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 409, 414], params: ClubParams, answer: ClubMembershipAnswer },
+  'POST /bookclub/:club_key/meetings': { id: 'postBookclubMeetingsByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 409, 414], params: ClubParams, body: MeetingBody, answer: MeetingAnswer },
+  'POST /bookclub/:club_key/nextmeeting': { id: 'postBookclubNextmeetingByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 414], params: ClubParams, body: NextMeetingBody, answer: ClubMembershipAnswer },
+  'GET /book/search': { id: 'getBookSearch', tag: 'book', access: 'public', cache: 'search', errors: [400], query: BookSearchQuery, answer: BookSearchAnswer },
+  'GET /book/:isbn': { id: 'getBookByIsbn', tag: 'book', access: 'public', errors: [400, 404, 414], params: IsbnParams, answer: BookAnswer },
+  'GET /book/:isbn/reviews': { id: 'getBookReviewsByIsbn', tag: 'book', access: 'public', token: 'optional', errors: [400, 401, 403, 404, 414], params: IsbnParams, query: BookReviewsQuery, answer: BookReviewsAnswer },
+  'GET /popular/popularbooklist': { id: 'getPopularPopularbooklist', tag: 'book', access: 'public', cache: 'popular', errors: [400], query: PopularQuery, answer: PopularAnswer },
+  'GET /bookstore/list': { id: 'getBookstoreList', tag: 'content', access: 'public', cache: 'content', errors: [400], query: BookstoreQuery, answer: BookstoreListAnswer },
+  'POST /admin/penalty': { id: 'postAdminPenalty', tag: 'admin', access: 'admin', errors: [400, 401, 403, 404, 409], body: PenaltyBody, answer: PenaltyAnswer },
+  'GET /push/config': { id: 'getPushConfig', tag: 'push', access: 'public', errors: [400], answer: PushConfigAnswer },
+  'GET /user/push': { id: 'getUserPush', tag: 'push', access: 'member', errors: [400, 401, 403], answer: PushStateAnswer },
+  'POST /user/push': { id: 'postUserPush', tag: 'push', access: 'member', errors: [400, 401, 403, 409], body: PushBody, answer: PushStateAnswer },
+  'DELETE /user/push': { id: 'deleteUserPush', tag: 'push', access: 'member', errors: [400, 401, 403], query: PushDeleteQuery, legacyBody: PushDeleteBody, answer: PushStateAnswer },
+  'GET /activity/getuserstatistics': { id: 'getActivityGetuserstatistics', tag: 'activity', access: 'member', errors: [400, 401, 403], answer: UserStatisticsAnswer },
+  'POST /user/goal': { id: 'postUserGoal', tag: 'activity', access: 'member', errors: [400, 401, 403], body: GoalBody, answer: GoalAnswer },
+} as const satisfies Record<string, Operation>;
+
+type Ops = typeof operations;
+export type OperationKey = keyof Ops;
+
 /** What pages may call (through the portal's gateway in the browser, in-process on the server). */
-export const homepageOperations = {
-  // common, code
-  'GET /common/joincheck/:user_id': { params: JoincheckParams, answer: JoincheckAnswer },
-  'GET /common/token/logout': { answer: TokenLogoutAnswer },
-  'GET /common/systemcontentinfo': { query: SystemContentQuery, answer: SystemContentAnswer },
-  'GET /code/:group/:code': { params: CodeParams, answer: CodeAnswer },
-  'GET /code/local/:a': { params: RegionParamsA, answer: RegionListAnswer },
-  'GET /code/local/:a/:b': { params: RegionParamsAB, answer: RegionListAnswer },
-  'GET /code/libraries': { query: LibraryQuery, answer: LibraryListAnswer },
-  // board
-  'GET /board/notice': { query: NoticeListQuery, answer: NoticeListAnswer },
-  'GET /board/notice/:notice_info_key': { params: NoticeKeyParams, answer: NoticeDetailAnswer },
-  'GET /board/faq': { query: FaqQuery, answer: FaqListAnswer },
-  'GET /board/newsletter': { query: NewsletterListQuery, answer: NewsletterListAnswer },
-  'GET /board/newsletter/:newsletter_key': { params: NewsletterKeyParams, answer: NewsletterAnswer },
-  // user
-  'GET /user/info': { answer: UserInfoAnswer },
-  'POST /user/info': { body: UserInfoUpdate, answer: UserInfoAnswer },
-  'GET /user/api/user': { answer: LibraryUserAnswer },
-  'GET /user/api/card': { answer: UserCardAnswer },
-  'GET /user/kapiinfo': { answer: KapiInfoAnswer },
-  'GET /user/point': { answer: PointAnswer },
-  'GET /user/point/list': { query: PointListQuery, answer: PointListAnswer },
-  'GET /user/penalty/list': { query: PenaltyListQuery, answer: PenaltyListAnswer },
-  'POST /user/goal': { body: GoalBody, answer: GoalAnswer },
-  // push reminders (Web Push; docs/product.md §3 push state)
-  'GET /push/config': { answer: PushConfigAnswer },
-  'GET /user/push': { answer: PushStateAnswer },
-  'POST /user/push': { body: PushBody, answer: PushStateAnswer },
-  'DELETE /user/push': { body: PushDeleteBody, answer: PushStateAnswer },
-  // activity
-  'POST /activity/bookdiary': { body: DiaryBody, answer: EarnAnswer },
-  'POST /activity/bookreview': { body: ReviewBody, answer: EarnAnswer },
-  'PUT /activity/bookreview/:review_key': { params: ReviewParams, body: ReviewUpdateBody, answer: ReviewAnswer },
-  'POST /activity/authentication/loan': { body: LoanBody, answer: EarnAnswer },
-  'POST /activity/authentication/purchase': { body: PurchaseBody, answer: EarnAnswer },
-  'POST /activity/authentication/authortalk': { body: AuthorTalkBody, answer: EarnAnswer },
-  'POST /activity/authentication/edu': { body: EduBody, answer: EarnAnswer },
-  'GET /activity/edutypes': { answer: EduTypesAnswer },
-  'GET /activity/getbookdiaryinfolist': { query: ActivityListQuery, answer: DiaryListAnswer },
-  'GET /activity/getbookdiaryhistorylist': { query: ActivityListQuery, answer: DiaryHistoryAnswer },
-  'GET /activity/getbookreviewinfolist': { query: ActivityListQuery, answer: ReviewListAnswer },
-  'GET /activity/getbookactivityinfolist': { query: ActivityListFilter, answer: ActivityListAnswer },
-  'GET /activity/authentication/:type': { params: AuthenticationParams, query: AuthenticationQuery, answer: AuthenticationListAnswer },
-  'GET /activity/getuseractivitycnt': { query: ActivityCountQuery, answer: ActivityCountAnswer },
-  'GET /activity/getactivityranking': { query: RankingQuery, answer: RankingAnswer },
-  'GET /activity/getuserattendancecheck': { answer: AttendanceAnswer },
-  'GET /activity/authortalks': { query: AuthorTalkQuery, answer: AuthorTalkListAnswer },
-  'GET /activity/getuserstatistics': { answer: UserStatisticsAnswer },
-  // challenge
-  'POST /challenge/start': { answer: CheckinAnswer },
-  'POST /challenge/checkin': { answer: CheckinAnswer },
-  // book clubs
-  'GET /bookclub/list': { query: ClubListQuery, answer: ClubListAnswer },
-  'GET /bookclub/:club_key': { params: ClubParams, answer: ClubDetailAnswer },
-  'POST /bookclub/:club_key/join': { params: ClubParams, answer: ClubMembershipAnswer },
-  'POST /bookclub/:club_key/leave': { params: ClubParams, answer: ClubMembershipAnswer },
-  'POST /bookclub/:club_key/meetings': { params: ClubParams, body: MeetingBody, answer: MeetingAnswer },
-  'POST /bookclub/:club_key/nextmeeting': { params: ClubParams, body: NextMeetingBody, answer: ClubMembershipAnswer },
-  // books, popular, bookstores
-  'GET /book/search': { query: BookSearchQuery, answer: BookSearchAnswer },
-  'GET /book/:isbn': { params: IsbnParams, answer: BookAnswer },
-  'GET /book/:isbn/reviews': { params: IsbnParams, query: BookReviewsQuery, answer: BookReviewsAnswer },
-  'GET /popular/popularbooklist': { query: PopularQuery, answer: PopularAnswer },
-  'GET /bookstore/list': { query: BookstoreQuery, answer: BookstoreListAnswer },
-  // administration (ROLE_ADMIN)
-  'POST /admin/penalty': { body: PenaltyBody, answer: PenaltyAnswer },
-} as const satisfies Record<string, Operation>;
-
+export type HomepageOperations = { [K in OperationKey as Ops[K]['access'] extends 'portal' ? never : K]: Ops[K] };
 /** Server-to-server calls of the portal's sign-in routes; the gateway never forwards them. */
-export const portalOnlyOperations = {
-  'POST /auth/login': { body: LoginBody, answer: LoginAnswer },
-  'POST /auth/refresh': { body: RefreshBody, answer: RefreshAnswer },
-  'POST /auth/logout': { body: LogoutBody, answer: OkAnswer },
-  'GET /auth/sso/:token': { params: SsoParams, query: SsoQuery, answer: SsoAnswer },
-} as const satisfies Record<string, Operation>;
+export type PortalOnlyOperations = { [K in OperationKey as Ops[K]['access'] extends 'portal' ? K : never]: Ops[K] };
 
-export type HomepageOperations = typeof homepageOperations;
+const entries = Object.entries(operations) as [OperationKey, Operation][];
+export const homepageOperations = Object.fromEntries(entries.filter(([, o]) => o.access !== 'portal')) as HomepageOperations;
+export const portalOnlyOperations = Object.fromEntries(entries.filter(([, o]) => o.access === 'portal')) as PortalOnlyOperations;
+
+/** A regular expression matching the full paths (prefix included) of a row's path pattern. */
+export function pathPattern(path: string): RegExp {
+  return new RegExp(`^${HOMEPAGE_PREFIX}${path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
+}
+
+/** A row's method and path (relative to the prefix). */
+export function splitKey(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'DELETE', path: key.slice(space + 1) };
+}
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type PathOfKey<K extends OperationKey> = K extends `${string} ${infer P}` ? P : never;
+type MethodOfKey<K extends OperationKey> = K extends `${infer M} ${string}` ? M : never;
+
+/**
+ * The one typed caller's address: the full path of an operation (prefix included) with its
+ * parameters filled in and URI-encoded, and its method. `operationPath('GET /auth/sso/:token', { token })`.
+ */
+export function operationPath<K extends OperationKey>(
+  key: K,
+  ...params: [ParamNames<PathOfKey<K>>] extends [never] ? [] : [Record<ParamNames<PathOfKey<K>>, string | number>]
+): { method: MethodOfKey<K>; path: string } {
+  const { method, path } = splitKey(key);
+  const values: Record<string, string | number> = params[0] ?? {};
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(String(values[name])));
+  return { method: method as MethodOfKey<K>, path: `${HOMEPAGE_PREFIX}${filled}` };
+}

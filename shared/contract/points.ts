@@ -2,8 +2,9 @@
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, Nullable, PageInfo, PageQuery, PeriodQuery, Success } from './common.ts';
 
-/** Every kind of activity, in the order members see them. */
-export const ACTIVITY_TYPES = ['diary', 'review', 'loan', 'purchase', 'bookclub', 'authortalk', 'edu', 'checkin', 'challenge'] as const;
+import { ACTIVITY_TYPES } from './programme.ts';
+
+export { ACTIVITY_TYPES };
 
 export const ActivityType = Type.Enum(ACTIVITY_TYPES, {
   description:

@@ -1,5 +1,5 @@
 /**
- * Web Push reminders (issue 11, item 1; decision 0110): the member's push state of the spec
+ * Web Push reminders (decision 0110): the member's push state of the spec
  * (§3 "Push state": notification_permission, fcm_token) and the reminders they chose.
  * fcm_token is the browser's Web Push subscription (PushSubscription.toJSON()), not a
  * vendor token: the API sends with VAPID keys through whichever push service the browser uses.
@@ -79,15 +79,16 @@ export const PushBody = Type.Object(
 export type PushBody = Static<typeof PushBody>;
 
 /** DELETE /user/push: forget the subscription; the permission the browser now has. */
-export const PushDeleteBody = Type.Object(
-  {
-    notification_permission: Type.Union([Type.Literal('default'), Type.Literal('denied')], {
-      description: 'default: 회원이 알림을 끔, denied: 브라우저에서 알림을 거부함',
-    }),
-  },
-  { additionalProperties: false },
-);
+const OffPermission = Type.Union([Type.Literal('default'), Type.Literal('denied')], {
+  description: 'default: 회원이 알림을 끔, denied: 브라우저에서 알림을 거부함',
+});
+
+/** The body DELETE /user/push took before decision 0134: still accepted, no longer documented. */
+export const PushDeleteBody = Type.Object({ notification_permission: OffPermission }, { additionalProperties: false });
 export type PushDeleteBody = Static<typeof PushDeleteBody>;
+
+/** DELETE /user/push has no body (decision 0134): the permission is a query parameter, `default` when left out. */
+export const PushDeleteQuery = Type.Object({ notification_permission: Type.Optional(OffPermission) }, { additionalProperties: false });
 
 export const PushState = Type.Object(
   {

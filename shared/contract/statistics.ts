@@ -1,5 +1,5 @@
 /**
- * Reading statistics of 나의 활동 (issue 11, item 3; decision 0112): points by month,
+ * Reading statistics of 나의 활동 (decision 0112): points by month,
  * activities by type this year, books read this year against the member's goal.
  */
 import { Type, type Static } from 'typebox';

@@ -1,7 +1,7 @@
 /** Signing in and out, guarded pages and the kept session, in a real browser (decision 0007). */
 import type { Page } from '@playwright/test';
 import { E2E_ENV, startPortalProcess } from '#test/fixtures/process.ts';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, withFullLoad } from './fixtures.ts';
 
 const PASSWORD = 'chungbuk2026!';
 const UNAUTHORIZED = /Failed to load resource: the server responded with a status of 401/;
@@ -49,9 +49,8 @@ test.describe('desktop', () => {
     await hydrated(page);
     await expect(page.getByText('김서연님, 반갑습니다.').first()).toBeVisible();
 
-    await page.getByRole('button', { name: '로그아웃' }).first().click();
+    await withFullLoad(page, () => page.getByRole('button', { name: '로그아웃' }).first().click());
     await expect(page).toHaveURL(/\/main\/homemain$/);
-    await hydrated(page);
     await expect(page.getByText('로그인해 주세요.').first()).toBeVisible();
     expect(await flag(page, 'isLoggedIn')).toBe('false');
     expect(await flag(page, 'isAgree')).toBe('false');
@@ -184,6 +183,10 @@ test.describe('own portals', () => {
       await confirm.getByRole('button', { name: '예' }).click();
       await expect(page).toHaveURL(/\/agree\/agree$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('약관 동의');
+      // The documents' titles are h2 and their sections h3, as on /service/terms.
+      await expect(page.locator('main h4')).toHaveCount(0);
+      expect(await page.locator('main h2').count()).toBeGreaterThanOrEqual(2);
+      expect(await page.locator('main .agree__doc h3').count()).toBeGreaterThanOrEqual(10);
       await page.getByRole('button', { name: '동의하고 계속하기' }).click();
       await alertSays(page, '이용약관에 동의해 주세요.');
       await expect(page.getByRole('checkbox', { name: '이용약관에 동의합니다.' })).toBeFocused();

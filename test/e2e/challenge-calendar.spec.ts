@@ -1,5 +1,5 @@
 /**
- * The challenge calendar (issue 11 item 4) for reader01, who has a run under way (the seed:
+ * The challenge calendar (decision 0062) for reader01, who has a run under way (the seed:
  * started five days ago, checked in through yesterday): today is marked, the check-in days
  * are named for screen readers, months move by links (also without JavaScript), and the page
  * fits 320 px. Check-in without JavaScript is a page action (on a portal of its own: it writes).

@@ -1,5 +1,5 @@
 /**
- * Axe (WCAG 2.2 AA tags, as routes.spec.ts) in both contrast modes (issue 11 item 5) on home,
+ * Axe (WCAG 2.2 AA tags, as routes.spec.ts) in both contrast modes (decision 0060) on home,
  * a notice, the challenge page (signed in) and the login page, at phone and desktop widths,
  * and on the open 화면 설정 control itself.
  */

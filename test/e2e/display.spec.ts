@@ -1,5 +1,5 @@
 /**
- * 화면 설정 in a real browser (issue 11 item 5): the header's disclosure (wide screens) and the
+ * 화면 설정 in a real browser (decision 0060): the header's disclosure (wide screens) and the
  * mobile menu (phones) switch KRDS's high-contrast mode and the text size, at once and after a
  * reload; the server's HTML already carries them (no flash); without JavaScript the same form
  * works through the 화면 설정 page; the system's wish for more contrast applies when nothing

@@ -66,6 +66,17 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /** The axe rule tags every accessibility check runs (KWCAG 2.2 / WCAG 2.2 AA). */
+/**
+ * Runs `action` and waits for the full page load it causes, hydrated: a sign-out first shows a
+ * visitor in place, then loads the page again (client/session/actions.ts), and a page read in
+ * between goes away under the test.
+ */
+export async function withFullLoad(page: Page, action: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { __before: true }));
+  await action();
+  await page.waitForFunction(() => !('__before' in window) && document.documentElement.dataset['hydrated'] === 'true');
+}
+
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };

@@ -1,5 +1,5 @@
 /**
- * The member home (issue 7 item 4), on a portal of its own (the check-ins write): a visitor's
+ * The member home (decision 0042), on a portal of its own (the check-ins write): a visitor's
  * home is unchanged and never loads the member part; a member sees their points against the
  * month's cap, today's challenge with one tap to check in (with JavaScript, and as a plain
  * form post without it), their last book and the ways to earn; axe clean at 360 and 1280 px.
@@ -164,7 +164,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 }
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`at ${viewport.width} px the member's data streams in without moving the page (issue 21: no layout shift)`, async ({ browser, portal }) => {
+  test(`at ${viewport.width} px the member's data streams in without moving the page (no layout shift)`, async ({ browser, portal }) => {
     const context = await contextFor(browser, portal.url, viewport);
     const page = await context.newPage();
     await signInWithForm(page, 'reader01');
@@ -193,7 +193,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await context.close();
   });
 
-  test(`at ${viewport.width} px my page's member card streams in without moving the summary below it (issue 21: no layout shift)`, async ({ browser, portal }) => {
+  test(`at ${viewport.width} px my page's member card streams in without moving the summary below it (no layout shift)`, async ({ browser, portal }) => {
     const context = await contextFor(browser, portal.url, viewport);
     const page = await context.newPage();
     await signInWithForm(page, 'reader01');

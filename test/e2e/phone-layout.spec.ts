@@ -1,6 +1,7 @@
 /**
- * Issue 7 item 7: no page is wider than a phone. Every route of the page table, a notice's
- * detail and a book's page, at 320, 360 and 390 px, for a visitor and for reader01: once
+ * Decision 0053: no page is wider than a phone. Every route of the page table, a notice's
+ * detail and a book's page, at 390 px (320 and 360 px: the engines runner's layout check),
+ * for a visitor and for reader01: once
  * the page has hydrated and its deferred data arrived, the document is no wider than the
  * viewport. A failure names the outermost elements that stick out. The phone header shows the
  * greeting, or the login button, without opening the menu.
@@ -9,7 +10,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { pages, type PageDef } from '#shared/routes.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
-const WIDTHS = [320, 360, 390] as const;
+/** 320 and 360 px: the engines runner's layout check finds a page that scrolls sideways there, in three engines (decision 0132). */
+const WIDTHS = [390] as const;
 
 interface Overflow {
   url: string;
@@ -31,7 +33,7 @@ async function urlsToVisit(request: APIRequestContext): Promise<string[]> {
   const fill = (path: string) =>
     path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (name === 'notice_info_key' ? String(noticeKey) : name === 'isbn' ? isbn : '1'));
   const fromTable = (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly).map((p) => fill(p.href ?? p.path));
-  // The book page (issue 7 item 3), once the page table has it; until then it redirects home and is skipped.
+  // The book page (decision 0042), once the page table has it; until then it redirects home and is skipped.
   const book = `/book/${isbn}`;
   return fromTable.includes(book) ? fromTable : [...fromTable, book];
 }

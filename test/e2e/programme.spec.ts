@@ -1,5 +1,5 @@
 /**
- * The reading programme through the portal (issue 7; issue 11 item 6), as reader01 on a
+ * The reading programme through the portal (decision 0042), as reader01 on a
  * portal of its own (fresh data: reader01 has room this month for exactly one review, loan,
  * purchase and author talk): the writes once at 360 px (the author talk without JavaScript),
  * then the read-backs at 360 and 1280 px — every new page without axe violations (WCAG 2.2 AA)
@@ -77,6 +77,8 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await page.getByRole('link', { name: '소년이 온다', exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/book/${ISBN}$`));
   await expect(page.getByRole('heading', { level: 2, name: '소년이 온다' })).toBeVisible();
+  // A new page starts at its top, the breadcrumb clear of the header's bar (the link was scrolled to).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page).toHaveTitle('소년이 온다 - 한강 | 충북 독서포인트');
   await pageIsClean(page);
   await page.getByRole('link', { name: '서평 쓰기', exact: true }).click();
@@ -234,7 +236,8 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     // 포인트 내역: newest first, then by month and activity, with totals.
     await visit(page, '/mypage/mypage?search_type=point', '마이페이지');
-    const rows = page.locator('.statement__table tbody tr');
+    // A table from 768 px; on a phone one card per entry (decision 0131). The same entries, the same checks.
+    const rows = viewport.width >= 768 ? page.locator('.statement__table tbody tr') : page.locator('.statement__cards > li');
     await expect(rows.first()).toBeVisible();
     const dates = await rows.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
     expect(dates.length).toBeGreaterThan(5);

@@ -1,5 +1,5 @@
 /**
- * 알림 on my page (issue 11 item 1) in a real browser, on a portal of its own started with a
+ * 알림 on my page (decisions 0066, 0110) in a real browser, on a portal of its own started with a
  * VAPID key pair: reader01 turns reminders on (the stored state becomes granted with this
  * browser's endpoint and the chosen hour), sees them on after a reload, turns them off with the
  * keyboard (default, no endpoint); a refusal is stored as denied; a subscription of another

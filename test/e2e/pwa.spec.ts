@@ -1,5 +1,5 @@
 /**
- * The installable portal in a real browser (issue 11 item 2): the manifest is linked and
+ * The installable portal in a real browser (decision 0061): the manifest is linked and
  * complete, the service worker registers and controls the page, a page visited before shows
  * the Korean offline page when the network is gone (and comes back on 다시 시도), and neither
  * API answers nor pages ever land in the worker's cache.

@@ -6,7 +6,7 @@
  * recorded (and aborted): none may happen.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DESKTOP, PHONE, expect, hydrated, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, hydrated, test, withFullLoad } from './fixtures.ts';
 
 const HOSTILE = [
   '/.//evil.example',
@@ -116,12 +116,6 @@ test('the login links lead to the portal\'s login screen, and back only to safe 
 });
 
 /** Runs an action that ends in a full page load, and waits for the new page to be interactive. */
-async function withFullLoad(page: Page, action: () => Promise<void>): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { __before: true }));
-  await action();
-  await page.waitForFunction(() => !('__before' in window) && document.documentElement.dataset['hydrated'] === 'true');
-}
-
 test('sign-out never leaves the origin, whatever logout_url says', async ({ browser, portal }) => {
   // Seven sign-ins and sign-outs, each a full page load: room on a loaded machine.
   test.setTimeout(120_000);

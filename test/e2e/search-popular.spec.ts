@@ -1,5 +1,5 @@
 /**
- * Book search and popular books, the portal's side (issue 7 item 6): results in the API's
+ * Book search and popular books, the portal's side (decision 0042): results in the API's
  * order for several words and for 초성, what kind of search it was, a helpful answer when
  * nothing is found, and the region filter of popular books — as GET forms that work with
  * and without JavaScript; axe clean at 360 and 1280 px.

@@ -1,5 +1,5 @@
 /**
- * The smaller items of issue 7 in a real browser: one current group in the top menu on the
+ * The shell's smaller details in a real browser (decision 0042): one current group in the top menu on the
  * book search, the agreement page showing a member's given consents, and the back button
  * after a full page load (decision 0052).
  */

@@ -1,5 +1,5 @@
 /**
- * 독서 통계 on 나의 활동 (issue 11 item 3), on a portal of its own (the goal form writes):
+ * 독서 통계 on 나의 활동 (decisions 0063, 0112), on a portal of its own (the goal form writes):
  * each chart is an image named by a sentence that sums it up, with its data behind a
  * table toggle (agreeing with the API); the goal form works with and without JavaScript
  * and the books-against-goal chart follows it; a member with no activity gets a message,

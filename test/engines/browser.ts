@@ -1,13 +1,14 @@
 /**
- * What a journey asks of a browser, the same for Firefox (WebDriver BiDi through
- * puppeteer-core) and WebKit (classic WebDriver through WebKitWebDriver): open a page, run a
+ * What a journey asks of a browser, the same for Chromium (CDP through puppeteer-core),
+ * Firefox (WebDriver BiDi through puppeteer-core) and WebKit (classic WebDriver through
+ * WebKitWebDriver): open a page, run a
  * function in it, click and type as a person does, press keys, read and set cookies, and
  * say what went wrong in the page (uncaught errors, console errors, failed requests).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type EngineName = 'firefox' | 'webkit';
-export const ENGINES: readonly EngineName[] = ['firefox', 'webkit'];
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
 
 export interface Viewport {
   width: number;
@@ -44,7 +45,7 @@ export interface Query {
   [key: string]: Json | undefined;
 }
 
-export type Key = 'Enter' | 'Escape' | 'Tab' | 'ArrowDown' | 'ArrowRight';
+export type Key = 'Enter' | 'Escape' | 'Tab' | 'ShiftTab' | 'Space' | 'ArrowDown' | 'ArrowRight';
 
 export interface Engine {
   readonly name: EngineName;
@@ -57,15 +58,23 @@ export interface Session {
   goto(url: string): Promise<void>;
   /** Runs a self-contained function in the page (it is sent as source: no closures). */
   evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R>;
+  /** Runs a function given as source (an expression whose value is a function) with JSON arguments. */
+  evaluateSource<R extends Json | undefined>(source: string, args: Json[]): Promise<R>;
+  /** Gives the page a new viewport without reloading it. */
+  resize(viewport: Viewport): Promise<void>;
   /** Clicks the element the query finds (false: none found now). */
   click(query: Query): Promise<boolean>;
   /** Empties the field the query finds and types the text into it, key by key. */
   type(query: Query, text: string): Promise<boolean>;
   /** Presses a key where the focus is. */
   press(key: Key): Promise<void>;
+  /** Types text where the focus is, key by key (no click first). */
+  keys(text: string): Promise<void>;
   cookies(): Promise<BrowserCookie[]>;
   /** Sets cookies for the origin of the page shown (open a page of the portal first). */
   addCookies(cookies: readonly BrowserCookie[]): Promise<void>;
+  /** The window as a PNG. */
+  screenshot(): Promise<Buffer>;
   /** What went wrong in the pages so far: uncaught errors, console errors, failed requests. */
   problems(): Promise<string[]>;
   close(): Promise<void>;

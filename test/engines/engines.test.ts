@@ -1,16 +1,26 @@
 /**
- * The member's journeys in Firefox and WebKit (Chromium runs the Playwright suite, test/e2e/):
- * per engine, over plain HTTP and over HTTPS (a self-signed certificate made for the run), at
- * 390 and 1280 px, each on a portal of its own. Run with node's test runner:
- *   npm run test:engines                        both engines
- *   npm run test:engines -- --engine=webkit     one (or ENGINE=firefox)
- * Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth (docs/decisions/0016).
+ * Per engine, on portals of their own, run with node's test runner:
+ * - the member's journeys in Firefox and WebKit (Chromium runs them in the Playwright suite,
+ *   test/e2e/), over plain HTTP and over HTTPS (a self-signed certificate made for the run), at
+ *   390 and 1280 px (decision 0016);
+ * - the layout check in Chromium, Firefox and WebKit: every page, visitor and member, at 320
+ *   and 360 px, default and 고대비 + 아주 크게 (layout.ts, decision 0132);
+ * - the keyboard-only member journey in all three (keyboard.ts, decision 0132).
+ *   npm run test:engines                              all engines, all suites
+ *   npm run test:engines -- --engine=webkit           one engine (or ENGINE=firefox)
+ *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout)
+ *   LAYOUT_SHOTS=/tmp/shots …                         the layout check saves what it measured as PNGs
+ * Debian: apt-get install chromium firefox-esr webkit2gtk-driver xvfb xauth.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES, type Engine, type EngineName } from './browser.ts';
+import { ChromiumEngine } from './chromium.ts';
 import { FirefoxEngine } from './firefox.ts';
 import { DESKTOP, PHONE, Run } from './journeys.ts';
+import { keyboardJourney } from './keyboard.ts';
+import { describeFindings, measureLayout } from './layout.ts';
 import { SCHEMES, startRunPortal } from './portal.ts';
 import { WebKitEngine } from './webkit.ts';
 
@@ -22,7 +32,25 @@ function chosenEngines(): EngineName[] {
   return names as EngineName[];
 }
 
+const SUITES = ['journeys', 'layout', 'keyboard'] as const;
+type Suite = (typeof SUITES)[number];
+
+function chosenSuites(): Set<Suite> {
+  const arg = process.argv.find((a) => a.startsWith('--suite='))?.slice('--suite='.length);
+  const names = (arg ?? process.env['SUITE'] ?? SUITES.join(',')).split(',').map((n) => n.trim()).filter(Boolean);
+  for (const n of names) if (!SUITES.includes(n as Suite)) throw new Error(`unknown suite "${n}" (choose from ${SUITES.join(', ')})`);
+  return new Set(names as Suite[]);
+}
+
+function newEngine(name: EngineName): Engine {
+  if (name === 'chromium') return new ChromiumEngine();
+  return name === 'firefox' ? new FirefoxEngine() : new WebKitEngine();
+}
+
 const engines = chosenEngines();
+const suites = chosenSuites();
+/** The layout check over every page: long on a loaded 2-core machine. */
+const LAYOUT = { timeout: 600_000 };
 /** Long journeys on a loaded 2-core machine. */
 const JOURNEY = { timeout: 180_000 };
 
@@ -32,11 +60,37 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
     describe(name, { concurrency: 1 }, () => {
       let engine: Engine;
       before(() => {
-        engine = name === 'firefox' ? new FirefoxEngine() : new WebKitEngine();
+        engine = newEngine(name);
       });
       after(() => engine.close());
 
-      for (const scheme of SCHEMES) {
+      if (suites.has('layout') || suites.has('keyboard')) {
+        describe('layout and keyboard', () => {
+          let portal: Awaited<ReturnType<typeof startRunPortal>>;
+          before(async () => {
+            portal = await startRunPortal('http');
+          }, { timeout: 60_000 });
+          after(() => portal.stop());
+          if (suites.has('layout')) {
+            for (const member of [false, true]) {
+              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page at 320 and 360 px, default and 고대비 + 아주 크게`, LAYOUT, async (t) => {
+                const findings = await measureLayout({ engine, origin: portal.origin }, member, (line) => {
+                  if (process.env['LAYOUT_LOG']) t.diagnostic(line);
+                });
+                const report = process.env['LAYOUT_REPORT'];
+                if (report) writeFileSync(`${report}-${name}-${member ? 'member' : 'visitor'}.json`, JSON.stringify(findings, null, 1));
+                assert.equal(findings.length, 0, `${findings.length} layout findings in ${name}:\n${describeFindings(findings)}`);
+              });
+            }
+          }
+          if (suites.has('keyboard')) {
+            test('keyboard only: sign in, 나의 활동, a diary with the book picker, read back, the menu, 화면 설정, sign out', JOURNEY, () => keyboardJourney(engine, portal.origin));
+          }
+        });
+      }
+
+      // The journeys of decision 0016: Chromium runs them in the Playwright suite.
+      if (name !== 'chromium' && suites.has('journeys')) for (const scheme of SCHEMES) {
         for (const viewport of [PHONE, DESKTOP]) {
           describe(`${scheme} at ${viewport.width} px`, () => {
             let run: Run;

@@ -12,17 +12,19 @@
  * document did before the first call (its load) is checked by its result instead: the page must
  * hydrate, and every request it made must appear in the portal's log (journeys.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebDriver, { type Client } from 'webdriver';
-import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions } from './browser.ts';
+import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions, type Viewport } from './browser.ts';
 
 const DRIVER = process.env['WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB = process.env['XVFB_PATH'] ?? '/usr/bin/Xvfb';
+const XDOTOOL = process.env['XDOTOOL_PATH'] ?? '/usr/bin/xdotool';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /** WebDriver's key codes (W3C WebDriver §17.4.2). */
@@ -30,6 +32,8 @@ const KEYS: Record<Key | 'Backspace', string> = {
   Enter: '\uE007',
   Escape: '\uE00C',
   Tab: '\uE004',
+  ShiftTab: '\uE004',
+  Space: '\uE00D',
   ArrowDown: '\uE015',
   ArrowRight: '\uE014',
   Backspace: '\uE003',
@@ -61,6 +65,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The window's width is the page's; the toolbar is above it: set, measured, set again if it differs. */
+async function fitWindow(client: Client, { width, height }: Viewport): Promise<void> {
+  await client.setWindowRect(null, null, width, height);
+  let inner: [number, number] = [0, 0];
+  // Set, measured, set again: the toolbar's height (and, now and then, a late resize) differ.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    inner = (await client.executeScript('return [innerWidth, innerHeight]', [])) as [number, number];
+    if (inner[0] === width && inner[1] === height) return;
+    const rect = await client.getWindowRect();
+    await client.setWindowRect(null, null, rect.width + width - inner[0], rect.height + height - inner[1]);
+  }
+  if (inner[0] !== width) throw new Error(`WebKit: a ${width} px viewport was asked for, the window gives ${inner[0]} px`);
+}
+
 interface WebKitCapabilities {
   browserName: 'MiniBrowser';
   acceptInsecureCerts: true;
@@ -79,11 +97,13 @@ class WebKitSession implements Session {
   readonly #problems: string[] = [];
 
   readonly #closed: () => void;
+  readonly #focusWindow: () => Promise<void>;
 
-  constructor(client: Client, driver: ChildProcess, closed: () => void) {
+  constructor(client: Client, driver: ChildProcess, closed: () => void, focusWindow: () => Promise<void>) {
     this.#client = client;
     this.#driver = driver;
     this.#closed = closed;
+    this.#focusWindow = focusWindow;
   }
 
   /** Runs `body` (a function's source) in the page after the watcher; keeps what the watcher saw. */
@@ -101,6 +121,17 @@ class WebKitSession implements Session {
 
   evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R> {
     return this.#run<R>(fn.toString(), args);
+  }
+
+  evaluateSource<R extends Json | undefined>(source: string, args: Json[]): Promise<R> {
+    return this.#run<R>(source, args);
+  }
+
+  /** The window's size is the viewport's plus the toolbar: measured, then set again if it differs. */
+  async resize(viewport: Viewport): Promise<void> {
+    await fitWindow(this.#client, viewport);
+    // A window resized without a window manager loses the keyboard focus.
+    await this.#focusWindow();
   }
 
   async #find(query: Query): Promise<string | null> {
@@ -135,7 +166,18 @@ class WebKitSession implements Session {
 
   async press(key: Key): Promise<void> {
     const value = KEYS[key];
-    await this.#client.performActions([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }]);
+    const SHIFT = '\uE008';
+    const actions =
+      key === 'ShiftTab'
+        ? [{ type: 'keyDown', value: SHIFT }, { type: 'keyDown', value }, { type: 'keyUp', value }, { type: 'keyUp', value: SHIFT }]
+        : [{ type: 'keyDown', value }, { type: 'keyUp', value }];
+    await this.#client.performActions([{ type: 'key', id: 'keyboard', actions }]);
+    await this.#client.releaseActions();
+  }
+
+  async keys(text: string): Promise<void> {
+    const actions = [...text].flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]);
+    await this.#client.performActions([{ type: 'key', id: 'keyboard', actions }]);
     await this.#client.releaseActions();
   }
 
@@ -163,6 +205,10 @@ class WebKitSession implements Session {
         ...(c.expiry === undefined ? {} : { expiry: c.expiry }),
       });
     }
+  }
+
+  async screenshot(): Promise<Buffer> {
+    return Buffer.from(await this.#client.takeScreenshot(), 'base64');
   }
 
   async problems(): Promise<string[]> {
@@ -214,9 +260,31 @@ export class WebKitEngine implements Engine {
     });
   }
 
+  /**
+   * Xvfb has no window manager, so no MiniBrowser window has the keyboard focus: the document
+   * never has focus, `:focus` and `:focus-visible` never match and focusing scrolls nothing.
+   * A session's window (the MiniBrowser windows that were not there before it) is given the
+   * focus, as a person's window has it (xdotool, Debian's).
+   */
+  async #windowsOf(display: string): Promise<Set<string>> {
+    const { stdout } = await promisify(execFile)(XDOTOOL, ['search', '--class', 'MiniBrowser'], { env: { ...process.env, DISPLAY: display } }).catch(() => ({ stdout: '' }));
+    return new Set(stdout.split('\n').map((w) => w.trim()).filter(Boolean));
+  }
+
+  async #focusNewWindow(display: string, before: Set<string>): Promise<() => Promise<void>> {
+    const env = { ...process.env, DISPLAY: display };
+    const fresh = [...(await this.#windowsOf(display))].filter((w) => !before.has(w));
+    const focus = async () => {
+      for (const w of fresh) await promisify(execFile)(XDOTOOL, ['windowfocus', '--sync', w], { env }).catch(() => null);
+    };
+    await focus();
+    return focus;
+  }
+
   async newSession(options: SessionOptions): Promise<Session> {
     const { display } = await (this.#display ??= this.#startXvfb());
     const port = await freePort();
+    const windowsBefore = await this.#windowsOf(display);
     const driver = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
       env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: this.#config },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -245,12 +313,9 @@ export class WebKitEngine implements Engine {
         connectionRetryCount: 0,
         capabilities: capabilities as WebdriverIO.Capabilities,
       });
-      // The window's width is the page's: the toolbar is above it.
-      const { width, height } = options.viewport;
-      await client.setWindowRect(null, null, width, height);
-      const inner = (await client.executeScript('return [innerWidth, innerHeight]', [])) as [number, number];
-      if (inner[0] !== width || inner[1] !== height) await client.setWindowRect(null, null, 2 * width - inner[0], 2 * height - inner[1]);
-      const session: Session = new WebKitSession(client, driver, () => this.#open.delete(session));
+      await fitWindow(client, options.viewport);
+      const focusWindow = await this.#focusNewWindow(display, windowsBefore);
+      const session: Session = new WebKitSession(client, driver, () => this.#open.delete(session), focusWindow);
       this.#open.add(session);
       return session;
     } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * The production stack under load and faults (issue 29, decision 0130): the compose topology
+ * The production stack under load and faults (decision 0130): the compose topology
  * as local processes (scripts/stack: Caddy with deploy/Caddyfile, two portals, Redis, two
  * reference API instances, PostgreSQL, compose's settings). Members sign in through Caddy,
  * each from a loopback address of its own, and write book diaries at a steady rate (one every

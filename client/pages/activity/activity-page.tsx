@@ -1,7 +1,7 @@
 /**
  * My activity (docs/product.md §2 /activity/activity): the points balance against the monthly and
  * yearly caps, this month's activities against their limits, reading statistics with the
- * yearly goal (issue 11 item 3: statistics.tsx, its own chunk — decision 0063), recent
+ * yearly goal (statistics.tsx, its own chunk — decision 0063), recent
  * activity and the monthly ranking. Member-only: the loader runs only for members.
  */
 import { lazy } from 'react';
@@ -19,7 +19,7 @@ import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
-import { Meter } from '#client/components/meter.tsx';
+import { Meter, PointsBalance } from '#client/components/meter.tsx';
 
 const statisticsPart = () => import('./statistics.tsx');
 const ReadingStatistics = lazy(statisticsPart);
@@ -113,11 +113,7 @@ export default function ActivityPage() {
         </h2>
         {point ? (
           <div className="points">
-            <p className="points__balance">
-              <span className="points__label">{activityText.balance}</span>
-              <strong>{formatNumber(point.balance)}</strong>
-              <span className="points__unit">P</span>
-            </p>
+            <PointsBalance label={activityText.balance} balance={point.balance} />
             <Meter label={activityText.earnedMonth(point.month)} value={point.earned_month} max={point.monthly_cap} />
             <Meter label={activityText.earnedYear(String(point.year))} value={point.earned_year} max={point.yearly_cap} />
             <p className="field__hint">
@@ -138,7 +134,7 @@ export default function ActivityPage() {
         </h2>
         {counts ? (
           <div className="table-scroll">
-            <table className="data-table">
+            <table className="data-table data-table--stack">
               <caption className="sr-only">{activityText.monthCaption(counts.month)}</caption>
               <thead>
                 <tr>
@@ -155,18 +151,24 @@ export default function ActivityPage() {
                 {counts.counts.map((c) => (
                   <tr key={c.activity_type}>
                     <th scope="row">{c.activity_name}</th>
-                    <td className="num">
+                    <td className="num" data-label={activityText.countOfLimit}>
                       {activityText.times(c.earned_count, c.monthly_limit)}
                     </td>
-                    <td className="num">{formatNumber(c.points)}P</td>
+                    <td className="num" data-label={activityText.pointsColumn}>
+                      {formatNumber(c.points)}P
+                    </td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
                   <th scope="row">{activityText.total}</th>
-                  <td className="num">{activityText.times(counts.total_count, null)}</td>
-                  <td className="num">{formatNumber(counts.total_points)}P</td>
+                  <td className="num" data-label={activityText.countOfLimit}>
+                    {activityText.times(counts.total_count, null)}
+                  </td>
+                  <td className="num" data-label={activityText.pointsColumn}>
+                    {formatNumber(counts.total_points)}P
+                  </td>
                 </tr>
               </tfoot>
             </table>
@@ -213,7 +215,7 @@ export default function ActivityPage() {
             <>
               <ol className="list-rows">
                 {ranking.ranking_list.map((r) => (
-                  <li key={`${r.rank}-${r.user_name}`} className="list-row">
+                  <li key={`${r.rank}-${r.user_name}`} className="list-row ranking-row">
                     <strong className="rank">{r.rank}</strong>
                     <span className="list-row__title">
                       {r.user_name}

@@ -1,5 +1,5 @@
 /**
- * 독서 통계's text (issue 11 item 3): chart titles, their text alternatives, the data tables
+ * 독서 통계's text (decisions 0063, 0112): chart titles, their text alternatives, the data tables
  * and the goal form. Its own module beside the page's messages.ts: only the statistics
  * chunk (statistics.tsx, loaded after the page) needs it. The sentences are built so every
  * particle follows a fixed word (…월로, …권을, …회예요): no particle helper is needed.

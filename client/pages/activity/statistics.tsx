@@ -1,5 +1,5 @@
 /**
- * 독서 통계 on 나의 활동 (issue 11 item 3; decisions 0063, 0112): points by month over the
+ * 독서 통계 on 나의 활동 (decisions 0063, 0112): points by month over the
  * last twelve months, this year's activities by kind, and the books read this year against
  * the member's goal, with the form that sets the goal. Each chart is an SVG drawn on the
  * server (charts.ts), named for screen readers by a sentence that sums it up, with its data

@@ -8,6 +8,7 @@ import { Form, redirect, useActionData, useLoaderData, useNavigate, useNavigatio
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
 import { agreeText } from './messages.ts';
+import { consentText } from '#client/components/consent-messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
 import { homepage } from '#client/api/homepage.ts';
@@ -56,7 +57,7 @@ function Document({ id, doc }: { id: string; doc: SystemContent | null }) {
       {doc ? (
         doc.sections.map((s) => (
           <section key={s.heading}>
-            <h4>{s.heading}</h4>
+            <h3>{s.heading}</h3>
             <p>{s.body}</p>
           </section>
         ))
@@ -78,8 +79,9 @@ function Consent(props: {
 }) {
   return (
     <fieldset className="agree__item">
+      {/* The document's title is a heading (h2, its sections h3), as on /service/terms (decision 0131). */}
       <legend>
-        {props.doc?.title ?? props.label} <span className="badge badge--point">{agreeText.required}</span>
+        <h2 className="agree__title">{props.doc?.title ?? props.label}</h2> <span className="badge badge--point">{agreeText.required}</span>
       </legend>
       <Document id={props.docId} doc={props.doc} />
       <label className="check">
@@ -147,7 +149,7 @@ export default function AgreePage() {
         />
         <fieldset className="agree__item">
           <legend>
-            {agreeText.notice} <span className="badge badge--gray">{agreeText.optional}</span>
+            {consentText.notice} <span className="badge badge--gray">{agreeText.optional}</span>
           </legend>
           <label className="check">
             <input type="checkbox" name="notice_yn" value="Y" checked={checked.notice} onChange={(e) => setChecked({ ...checked, notice: e.target.checked })} />

@@ -4,7 +4,6 @@ export const agreeText = {
   all: '전체 동의',
   terms: '이용약관',
   privacy: '개인정보 수집·이용',
-  notice: '독서포인트 소식과 알림 받기',
   consent: (label: string) => `${label}에 동의합니다.`,
   noticeHint: '새 공지, 행사, 챌린지 소식을 알림으로 받습니다.',
   required: '필수',

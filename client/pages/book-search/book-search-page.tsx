@@ -8,6 +8,7 @@ import { getChoseong } from 'es-hangul';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
+import { DIARY_MAX_CHARS } from '#shared/contract/programme.ts';
 import { messages } from '#shared/messages.ts';
 import { diaryText, searchText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
@@ -20,7 +21,6 @@ import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconSearch } from '#client/shell/icons-lazy.tsx';
 
 const PAGE_SIZE = 10;
-const DIARY_MAX = 200;
 const FIELDS = ['all', 'title', 'author', 'publisher', 'isbn'] as const;
 type SearchField = (typeof FIELDS)[number];
 
@@ -121,14 +121,14 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
       <textarea
         id={`${id}-text`}
         className="input textarea"
-        maxLength={DIARY_MAX}
+        maxLength={DIARY_MAX_CHARS}
         rows={3}
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-describedby={`${id}-count`}
       />
       <p id={`${id}-count`} className="field__hint">
-        {formatNumber(text.length)} / {diaryText.max(DIARY_MAX)} · {diaryText.hint}
+        {formatNumber(text.length)} / {diaryText.max(DIARY_MAX_CHARS)} · {diaryText.hint}
       </p>
       <div className="diary-form__actions">
         <button type="button" className="btn btn--small btn--tertiary" onClick={onDone}>

@@ -107,7 +107,7 @@ export default function BookPage() {
             <span>{bookText.stats(answer.diary_count, answer.review_count)}</span>
             {answer.average_rating !== null && (
               <span className="book-detail__rating">
-                <Stars value={Math.round(answer.average_rating)} label={bookText.rating(answer.average_rating)} />
+                <Stars value={Math.round(answer.average_rating)} label={bookText.rating(answer.average_rating)} number={false} />
                 {answer.average_rating.toFixed(1)}
               </span>
             )}

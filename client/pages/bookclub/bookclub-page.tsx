@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Club, ClubDetailAnswer, MeetingAnswer } from '#shared/contract/bookclub.ts';
 import type { Region } from '#shared/contract/code.ts';
+import { normaliseIsbn } from '#shared/contract/programme.ts';
 import { messages } from '#shared/messages.ts';
 import { programmeLabels, programmeMessages } from '#shared/messages-programme.ts';
 import { bookclubText as t, meetingText } from './messages.ts';
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { name: 'topic', label: meetingText.topic },
   ]);
   if (missing) return formError(context, missing.message, { field: missing.field, values });
-  const isbn = values.isbn.replace(/[\s-]/g, '');
+  const isbn = normaliseIsbn(values.isbn);
   if (isbn && !isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
   const attendees = [...new Set(form.getAll('attendees').filter((v): v is string => typeof v === 'string' && /^[0-9]{10}$/.test(v)))];
   if (attendees.length === 0) return formError(context, meetingText.attendeesNone, { field: 'attendees', values });
@@ -116,9 +117,14 @@ function ClubCard({ club, busy, onAction }: { club: Club; busy: boolean; onActio
             </button>
           )
         ) : (
-          <button type="button" className="btn btn--small btn--primary" disabled={busy || full} onClick={() => onAction(club, 'join')} aria-label={`${full ? t.full : t.join}: ${club.name}`}>
-            {full ? t.full : t.join}
-          </button>
+          full ? (
+            // The club's state in words (decision 0131), not a disabled button at 2.69:1.
+            <p className="badge badge--gray bookclub__full">{t.full}</p>
+          ) : (
+            <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => onAction(club, 'join')} aria-label={`${t.join}: ${club.name}`}>
+              {t.join}
+            </button>
+          )
         )}
       </div>
     </li>

@@ -26,6 +26,7 @@ import { useDocumentTitle } from '#client/components/document-title.ts';
 import { EarnResult, type Earned } from '#client/forms/earn-result.tsx';
 import type { FormResult } from '#client/forms/form-result.tsx';
 import { monthStartOf, seoulToday } from '#client/components/seoul-day.ts';
+import { Tabs } from '#client/components/tabs.tsx';
 
 // Each kind's form is its own chunk: a visit downloads only the form it shows (decision 0034).
 const LoanForm = lazy(() => import('./loan-form.tsx').then((m) => ({ default: m.LoanForm })));
@@ -131,17 +132,7 @@ export default function CertifyPage() {
   return (
     <div className="container section stack">
       <p className="lead">{certifyText.lead}</p>
-      <nav className="tabs" aria-label={certifyText.kinds}>
-        <ul>
-          {CERT_TYPES.map((t) => (
-            <li key={t.type}>
-              <Link className="tabs__link" to={`?type=${t.type}`} aria-current={t.type === type ? 'page' : undefined}>
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label={certifyText.kinds} items={CERT_TYPES.map((t) => ({ key: t.type, to: `?type=${t.type}`, label: t.label }))} current={type} />
       <div className="split">
         <section className="card" aria-labelledby="cert-title">
           <h2 id="cert-title" className="card__title">

@@ -2,6 +2,7 @@
 import { Form, useNavigation } from 'react-router-dom';
 import type { BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
+import { normaliseIsbn } from '#shared/contract/programme.ts';
 import { ChosenBook } from '#client/components/chosen-book.tsx';
 import { BookPicker } from '#client/components/book-picker.tsx';
 import { programmeMessages } from '#shared/messages-programme.ts';
@@ -30,7 +31,7 @@ export async function loanAction(form: FormData, context: unknown) {
     { name: 'loan_date', label: certifyText.loanDate },
   ]);
   if (missing) return formError(context, missing.message, { field: missing.field, values });
-  const isbn = field(form, 'isbn').replace(/[\s-]/g, '');
+  const isbn = normaliseIsbn(field(form, 'isbn'));
   if (!isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
   const answer = await homepage(context).post('/activity/authentication/loan', {
     body: { library_code: field(form, 'library_code'), loan_no: field(form, 'loan_no').trim(), isbn, loan_date: field(form, 'loan_date') },

@@ -29,7 +29,7 @@ export const certifyText = {
   purchaseDate: '구매일',
   purchaseDateHint: '이번 달 영수증만 인증할 수 있어요.',
   receiptNo: '영수증 번호',
-  receiptNoHint: '영수증에 적힌 승인 번호나 거래 번호예요. 예: R-20261121-0042',
+  receiptNoHint: '영수증에 적힌 승인 번호나 거래 번호예요. 예: R\u201120261121\u20110042',
   amount: '결제 금액',
   amountUnit: '원',
   amountInvalid: '결제 금액은 1원 이상의 숫자로 입력해 주세요.',

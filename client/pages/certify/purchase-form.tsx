@@ -1,6 +1,7 @@
 /** 구매 인증: a paper book bought at a partner bookstore this month — store, date, receipt, amount, title; and its action. */
 import { Form, useNavigation } from 'react-router-dom';
 import { requiredMessage } from '#shared/messages-form.ts';
+import { normaliseIsbn } from '#shared/contract/programme.ts';
 import { programmeMessages } from '#shared/messages-programme.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { isIsbn } from '#client/components/book-lookup.ts';
@@ -35,7 +36,7 @@ export async function purchaseAction(form: FormData, context: unknown) {
   }
   const store = Number(field(form, 'bookstore_key'));
   if (!Number.isInteger(store) || store < 1) return formError(context, requiredMessage(certifyText.bookstore), { field: 'bookstore_key', values });
-  const isbn = field(form, 'isbn').replace(/[\s-]/g, '');
+  const isbn = normaliseIsbn(field(form, 'isbn'));
   if (isbn !== '' && !isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
   const answer = await homepage(context).post('/activity/authentication/purchase', {
     body: {

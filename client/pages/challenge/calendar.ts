@@ -1,5 +1,5 @@
 /**
- * The challenge calendar (issue 11 item 4): a month of Seoul days, Sunday first, built from
+ * The challenge calendar (decision 0062): a month of Seoul days, Sunday first, built from
  * getuserattendancecheck. A day is checked (a check-in of any run), missed (the day a run
  * ended: nobody checked in), the start of a run, or the day the run under way completes if
  * no day is missed. Pure: the same answer on the server and in the browser.

@@ -1,6 +1,6 @@
 /**
  * 21-day challenge (docs/product.md §2 /challenge/challenge): today's check-in, the month calendar of
- * check-ins (issue 11 item 4), the streak, and past runs. Missing a day ends a run; a member
+ * check-ins (decision 0062), the streak, and past runs. Missing a day ends a run; a member
  * can start again. Starting and checking in are page actions: they work without JavaScript
  * (decision 0031). The calendar's months are plain links (`?month=YYYY-MM#calendar`).
  */
@@ -258,7 +258,7 @@ export default function ChallengePage() {
                     {t.status[h.status]}
                   </span>
                   <span className="list-row__title">
-                    {formatDay(h.started_day)} ~ {formatDay(h.ended_day ?? h.last_checkin_day)}
+                    <span className="nowrap">{formatDay(h.started_day)}</span> ~ <span className="nowrap">{formatDay(h.ended_day ?? h.last_checkin_day)}</span>
                   </span>
                   <span className="list-row__meta">{t.historyStreak(h.streak, h.days_total)}</span>
                   <Link className="challenge-run__link" to={monthHref(h.started_day.slice(0, 7))} preventScrollReset>

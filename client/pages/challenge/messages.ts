@@ -48,7 +48,7 @@ export const challengeText = {
     goal: '완주 목표일',
   },
   startedOn: (day: string) => `${day}에 시작했습니다.`,
-  historyTitle: '지난 챌린지',
+  historyTitle: '챌린지 기록',
   historyEmpty: '아직 기록이 없습니다.',
   status: { active: '진행 중', completed: '완주', ended: '중단' },
   historyStreak: (streak: number, total: number) => `${streak} / ${total}일`,

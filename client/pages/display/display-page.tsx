@@ -1,12 +1,12 @@
 /**
- * 화면 설정 (issue 11 item 5) as a page: where the header's control leads without JavaScript,
+ * 화면 설정 (decision 0060) as a page: where the header's control leads without JavaScript,
  * and a page of its own for anyone who bookmarks it. The form posts to the settings route,
  * which remembers the choice and sends the member back to the page they came from.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { DEFAULT_DISPLAY, displayFromCookies, type DisplaySettings } from '#shared/display.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { safeReturnPath } from '#shared/safe-redirect.ts';
+import { displayBackPath } from '#shared/display-return.ts';
 import { DisplaySettingsForm } from '#client/shell/display-settings.tsx';
 import { displayText } from '#client/shell/display-settings-messages.ts';
 
@@ -20,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs): Data {
   const cookies = typeof document === 'undefined' ? request.headers.get('cookie') : document.cookie;
   return {
     initial: displayFromCookies(cookies) ?? DEFAULT_DISPLAY,
-    returnTo: safeReturnPath(new URL(request.url).searchParams.get('returnTo')) ?? HOME_PATH,
+    returnTo: displayBackPath(new URL(request.url).searchParams.get('returnTo')) ?? HOME_PATH,
   };
 }
 

@@ -1,22 +1,23 @@
 /**
- * The member's part of the home page (issue 7 item 4): points against this month's cap,
+ * The member's part of the home page (decision 0042): points against this month's cap,
  * today's 21-day challenge with one tap to check in (or start), the last book read, and
  * the ways to earn points. Its own chunk, loaded only for members (decision 0050): the
  * home page's loader imports `loadMemberHome` and the page renders the default export
  * lazily, so a visitor's first visit downloads none of it.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, redirect, useActionData, useRevalidator, type ActionFunctionArgs } from 'react-router-dom';
 import type { ActivityItem, AttendanceAnswer } from '#shared/contract/activity.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
+import { takeArrivalFocus } from './arrival-focus.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred } from '#client/components/deferred.tsx';
-import { formatDay, formatNumber } from '#client/components/format.ts';
+import { formatDay } from '#client/components/format.ts';
 import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/forms/form-result.tsx';
-import { Meter } from '#client/components/meter.tsx';
+import { Meter, PointsBalance } from '#client/components/meter.tsx';
 import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconBook, IconFlame, IconStar } from '#client/shell/icons.tsx';
@@ -70,11 +71,7 @@ function PointsCard({ point }: { point: MemberHomeData['point'] }) {
       </h3>
       {point ? (
         <>
-          <p className="points__balance">
-            <span className="points__label">{t.balance}</span>
-            <strong>{formatNumber(point.balance)}</strong>
-            <span className="points__unit">P</span>
-          </p>
+          <PointsBalance label={t.balance} balance={point.balance} />
           <Meter label={t.monthEarned(point.month)} value={point.earned_month} max={point.monthly_cap} />
         </>
       ) : (
@@ -184,7 +181,7 @@ function LastBookCard({ recent }: { recent: ActivityItem[] | null }) {
 
 /**
  * The ways to earn points. Review, loan, purchase and author-talk entry points live under
- * 나의 활동 (issue 7 item 1); each link names what the member wants to do.
+ * 나의 활동 (decision 0042); each link names what the member wants to do.
  */
 const EARN: readonly { label: string; to: string }[] = [
   { label: t.links.diary, to: hrefOf('bookSearch') },
@@ -197,7 +194,7 @@ const EARN: readonly { label: string; to: string }[] = [
 /**
  * While the member's data streams in: the three cards' frames, titled, each as tall as the
  * card it becomes (their minimum heights are the cards' own, pages.css), so nothing below
- * moves when the data arrives (issue 21: a layout shift of 0.58 on a slow phone).
+ * moves when the data arrives (a layout shift of 0.58 on a slow phone).
  */
 function CardsLoading() {
   const titles = [
@@ -225,10 +222,14 @@ function CardsLoading() {
 }
 
 export default function MemberHome({ data }: { data: Promise<MemberHomeData> }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // Arriving after sign-in, the layout focused the first heading it saw, below this part
+  // (loaded later): the focus comes up to this visible heading at the top (decision 0131).
+  useEffect(() => takeArrivalFocus(title.current), []);
   return (
     <section className="member-home" aria-labelledby="member-home-title">
       <div className="container member-home__inner">
-        <h2 id="member-home-title" className="member-home__title">
+        <h2 ref={title} id="member-home-title" className="member-home__title">
           {t.title}
         </h2>
         <Deferred value={data} fallback={<CardsLoading />}>

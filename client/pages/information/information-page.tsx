@@ -10,7 +10,7 @@ import type { Region } from '#shared/contract/code.ts';
 import type { UserProfile } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
 import { informationText } from './messages.ts';
-import { agreeText } from '#client/pages/agree/messages.ts';
+import { consentText } from '#client/components/consent-messages.ts';
 import { INFORMATION_PATH } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { portal } from '#client/api/portal.ts';
@@ -156,7 +156,7 @@ export default function InformationPage() {
         <div className="field">
           <label className="check">
             <input type="checkbox" name="notice_yn" value="Y" defaultChecked={profile.notice_yn === 'Y'} />
-            {agreeText.notice}
+            {consentText.notice}
           </label>
         </div>
         <div className="field">

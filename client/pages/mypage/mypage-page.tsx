@@ -24,6 +24,7 @@ import { formatDate, formatDay, formatNumber } from '#client/components/format.t
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { lastMonths, seoulToday } from '#client/components/seoul-day.ts';
 import { useSessionUser } from '#client/session/session-context.tsx';
+import { Tabs } from '#client/components/tabs.tsx';
 
 /** 포인트 내역 (the statement) is its own chunk: the default tab (purchases) does not carry it. */
 const Statement = lazy(() => import('./statement.tsx').then((m) => ({ default: m.Statement })));
@@ -177,8 +178,10 @@ function MemberCard({ card }: { card: Promise<UserCardAnswer | ErrorAnswer> }) {
               <div className="member-card__barcode">
                 <img src="/mypage/card.svg" alt={mypageText.barcodeAlt(a.user_card.card_no)} width={240} height={80} />
               </div>
-              <p className="member-card__no" aria-label={mypageText.cardNoLabel(a.user_card.card_no)}>
-                {a.user_card.card_no}
+              {/* An aria-label on a <p> is not read out (decision 0131): the words are hidden text. */}
+              <p className="member-card__no">
+                <span aria-hidden="true">{a.user_card.card_no}</span>
+                <span className="sr-only">{mypageText.cardNoLabel(a.user_card.card_no)}</span>
               </p>
               <p className="member-card__valid">{mypageText.valid(formatDay(a.user_card.valid_until))}</p>
               <p className="member-card__valid">{mypageText.cardHint}</p>
@@ -340,17 +343,12 @@ export default function MypagePage() {
         <Summary point={data.point} library={data.library} />
       </div>
       <PushSection push={data.push} />
-      <nav className="tabs no-print" aria-label={mypageText.tabs}>
-        <ul>
-          {TABS.map((t) => (
-            <li key={t.type}>
-              <Link className="tabs__link" to={`?search_type=${t.type}`} aria-current={t.type === current.type ? 'page' : undefined}>
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs
+        className="no-print"
+        label={mypageText.tabs}
+        items={TABS.map((t) => ({ key: t.type, to: `?search_type=${t.type}`, label: t.label }))}
+        current={current.type}
+      />
       {data.tab === 'point' ? (
         <Suspense fallback={<Skeleton lines={8} label={messages.loading} />}>
           <Statement data={data} name={user?.user_name ?? ''} />

@@ -33,6 +33,7 @@ const state = (over: Partial<PushState> = {}): PushStateAnswer => ({
 interface Call {
   method: string;
   path: string;
+  query?: Record<string, string>;
   body: unknown;
 }
 let calls: Call[];
@@ -43,7 +44,9 @@ function stubGateway() {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
-      const call = { method: init.method ?? 'GET', path: url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      const [path = url, search] = url.split('?');
+      const call: Call = { method: init.method ?? 'GET', path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      if (search) call.query = Object.fromEntries(new URLSearchParams(search));
       calls.push(call);
       return Promise.resolve(new Response(JSON.stringify(answer(call)), { headers: { 'content-type': 'application/json' } }));
     }),
@@ -116,7 +119,7 @@ describe('알림 on my page', () => {
     // Focus moves in an effect after the refusal is shown: wait for it, not for a time.
     await waitFor(() => expect(document.activeElement).toBe(denied));
     for (const line of pushText.deniedHowTo) expect(screen.getByText(line)).toBeTruthy();
-    expect(calls).toEqual([{ method: 'DELETE', path: '/api/v1/homepage/user/push', body: { notification_permission: 'denied' } }]);
+    expect(calls).toEqual([{ method: 'DELETE', path: '/api/v1/homepage/user/push', query: { notification_permission: 'denied' } }]);
     expect(subscribe).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: pushText.switchLabel })).toBeNull();
   });
@@ -160,7 +163,7 @@ describe('알림 on my page', () => {
 
     fireEvent.click(toggle);
     await screen.findByText('알림을 껐습니다.');
-    expect(calls[1]).toEqual({ method: 'DELETE', path: '/api/v1/homepage/user/push', body: { notification_permission: 'default' } });
+    expect(calls[1]).toEqual({ method: 'DELETE', path: '/api/v1/homepage/user/push', query: { notification_permission: 'default' } });
     await waitFor(() => expect(unsubscribed).toHaveBeenCalledTimes(1));
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
   });
@@ -185,7 +188,7 @@ describe('알림 on my page', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: pushText.offElsewhere }));
     await screen.findByText(pushText.off);
-    expect(calls).toEqual([{ method: 'DELETE', path: '/api/v1/homepage/user/push', body: { notification_permission: 'default' } }]);
+    expect(calls).toEqual([{ method: 'DELETE', path: '/api/v1/homepage/user/push', query: { notification_permission: 'default' } }]);
     expect(document.activeElement).toBe(toggle);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * 알림 on my page (issue 11 item 1, decision 0066): the member turns Web Push reminders on and
+ * 알림 on my page (decision 0066): the member turns Web Push reminders on and
  * off for this browser and chooses which reminders and at what hour. The browser's permission
  * is asked only after the member's tap on 알림 받기; the subscription (PushSubscription.toJSON())
  * is stored as the spec's fcm_token with POST /user/push, and turning off forgets it with
@@ -110,7 +110,7 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
     void run(async () => {
       const permission = await asked;
       if (permission === 'denied') {
-        const a = await api.delete('/user/push', { body: { notification_permission: 'denied' } });
+        const a = await api.delete('/user/push', { query: { notification_permission: 'denied' } });
         if (a.result === 'success') setStored(a.push);
         setBrowser({ support: 'supported', permission: 'denied', endpoint: null });
         return say(pushText.refused, true);
@@ -122,7 +122,7 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
 
   function turnOff(here: boolean) {
     void run(async () => {
-      const a = await api.delete('/user/push', { body: { notification_permission: 'default' } });
+      const a = await api.delete('/user/push', { query: { notification_permission: 'default' } });
       if (a.result !== 'success') return say(a.msg, true);
       // Forget the stored subscription first: a browser still subscribed costs nothing.
       if (here) await currentSubscription().then((s) => s?.unsubscribe()).catch(() => false);

@@ -1,5 +1,5 @@
 /**
- * 알림 on my page (issue 11 item 1, decision 0066): what the section shows, decided from the
+ * 알림 on my page (decision 0066): what the section shows, decided from the
  * server's push configuration, what this browser can do and has, and the member's stored push
  * state (docs/product.md §3: notification_permission, fcm_token = the stored subscription's endpoint).
  * Pure, so every state is unit-tested; the browser calls live in push-browser.ts.

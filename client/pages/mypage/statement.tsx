@@ -10,6 +10,7 @@ import { activityNames } from '#shared/messages-api.ts';
 import { programmeLabels } from '#shared/messages-programme.ts';
 import { mypageText } from './messages.ts';
 import { entryTypeNames, statementText } from './statement-messages.ts';
+import type { PointEntry } from '#shared/contract/points.ts';
 import type { Data } from './mypage-page.tsx';
 import { ACTIVITY_KINDS, ENTRY_TYPES, STATEMENT_PAGE_SIZE } from './point-query.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
@@ -50,6 +51,17 @@ function PointFilters({ filters, months }: Pick<Data, 'filters' | 'months'>) {
         {statementText.show}
       </button>
     </Form>
+  );
+}
+
+/** What an entry was: the book (or the description), with the bookstore or the description beneath. */
+function EntryWhat({ entry: e }: { entry: PointEntry }) {
+  const sub = e.bookstore_name ?? (e.book_title ? e.description : '');
+  return (
+    <>
+      {e.book_title ?? e.description}
+      {sub && <span className="list-row__sub">{sub}</span>}
+    </>
   );
 }
 
@@ -120,7 +132,38 @@ export function Statement({ data, name }: { data: Data; name: string }) {
             <p className="empty">{mypageText.none}</p>
           ) : (
             <>
-              <div className="table-scroll">
+              {/* On a phone the four columns cannot fit (decision 0131): each entry is a card of its own,
+                  the table is for wider screens and for printing. One of the two is display: none. */}
+              <ol className="statement__cards" aria-label={statementText.caption(period)}>
+                {l.entries.map((e) => (
+                  <li key={e.entry_key} className="statement-entry">
+                    <dl>
+                      <div className="statement-entry__top">
+                        <dt className="sr-only">{statementText.columns.date}</dt>
+                        <dd>
+                          <time dateTime={e.entry_date}>{formatDay(e.entry_date)}</time>
+                        </dd>
+                        <dt className="sr-only">{statementText.columns.points}</dt>
+                        <dd className={`points-delta${e.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(e.points)}</dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">{statementText.columns.what}</dt>
+                        <dd className="statement-entry__what">
+                          <EntryWhat entry={e} />
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">{statementText.columns.kind}</dt>
+                        <dd className="statement-entry__kind">
+                          <span className="badge badge--gray">{entryTypeNames[e.entry_type]}</span>
+                          {e.activity_type && <span>{activityNames[e.activity_type]}</span>}
+                        </dd>
+                      </div>
+                    </dl>
+                  </li>
+                ))}
+              </ol>
+              <div className="table-scroll statement__wide">
                 <table className="data-table statement__table">
                   <caption>{statementText.caption(period)}</caption>
                   <thead>
@@ -140,10 +183,7 @@ export function Statement({ data, name }: { data: Data; name: string }) {
                           <time dateTime={e.entry_date}>{formatDay(e.entry_date)}</time>
                         </td>
                         <td>
-                          {e.book_title ?? e.description}
-                          {(e.bookstore_name ?? (e.book_title ? e.description : '')) && (
-                            <span className="list-row__sub">{e.bookstore_name ?? e.description}</span>
-                          )}
+                          <EntryWhat entry={e} />
                         </td>
                         <td className="nowrap">
                           {entryTypeNames[e.entry_type]}

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '#client/components/document-title.ts';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { Stars } from '#client/components/stars.tsx';
+import { Tabs } from '#client/components/tabs.tsx';
 
 const PAGE_SIZE = 10;
 const HISTORY_SIZE = 50;
@@ -254,17 +255,7 @@ export default function RecordsPage() {
   const current = KINDS.find((k) => k.type === type) ?? KINDS[0];
   return (
     <div className="container section stack">
-      <nav className="tabs" aria-label={recordsText.kinds}>
-        <ul>
-          {KINDS.map((k) => (
-            <li key={k.type}>
-              <Link className="tabs__link" to={`?type=${k.type}`} aria-current={k.type === type ? 'page' : undefined}>
-                {k.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label={recordsText.kinds} items={KINDS.map((k) => ({ key: k.type, to: `?type=${k.type}`, label: k.label }))} current={type} />
       {history && entries ? (
         <DiaryLists isbn={isbn} history={history} entries={entries} page={page} />
       ) : (

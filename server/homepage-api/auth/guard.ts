@@ -37,7 +37,7 @@ async function resolveAuth(req: FastifyRequest): Promise<AuthContext | ApiError 
       ? new ApiError(403, apiMessages.auth.tokenExpired, 'token_expired')
       : new ApiError(401, apiMessages.auth.sessionEnded);
   }
-  const member = await app.stores.members.byId(check.memberId);
+  const member = check.member;
   if (!member || member.status === 'withdrawn') return new ApiError(401, apiMessages.auth.sessionEnded);
   return { member, familyId: check.familyId };
 }

@@ -9,6 +9,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Stores } from '../store/index.ts';
+import type { Member } from '../store/members.ts';
 import type { ApiSettings } from '../settings.ts';
 
 export function newToken(): string {
@@ -144,16 +145,19 @@ export async function revokeByRefresh(stores: Stores, refreshToken: string, now:
   if (row) await stores.tokens.revokeFamily(row.familyId, 'logout', now);
 }
 
+/** An access token's check, with its member (undefined when the member row is gone). */
 export type AccessCheck =
-  | { ok: true; memberId: number; familyId: number }
+  | { ok: true; memberId: number; familyId: number; member: Member | undefined }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
+/** The token and its member are read in one statement (decision 0137): what every member request does first. */
 export async function checkAccess(stores: Stores, accessToken: string, now: number): Promise<AccessCheck> {
-  const row = await stores.tokens.access(tokenHash(accessToken));
-  if (!row) return { ok: false, reason: 'unknown' };
+  const found = await stores.tokens.accessWithMember(tokenHash(accessToken));
+  if (!found) return { ok: false, reason: 'unknown' };
+  const row = found.token;
   if (row.revoked) return { ok: false, reason: 'revoked' };
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, memberId: row.memberId, familyId: row.familyId };
+  return { ok: true, memberId: row.memberId, familyId: row.familyId, member: found.member };
 }
 
 /** The member of a single-sign-on token that has not expired. */

@@ -37,12 +37,13 @@ const RATE_WINDOW_MS = 60_000;
 async function countWrite({ stores, settings, member }: WriteContext): Promise<void> {
   const now = settings.clock();
   const max = settings.rules.writesPerMinute;
-  const recent = await stores.activities.writesSince(member.memberId, now - RATE_WINDOW_MS, now);
+  // Counted and logged at once (one statement on PostgreSQL, decision 0137): over the rate, the
+  // 429 rolls the transaction back, log included.
+  const recent = await stores.activities.countAndLogWrite(member.memberId, now - RATE_WINDOW_MS, now);
   if (recent.count >= max) {
     const retryAfterS = Math.max(1, Math.ceil(((recent.oldest ?? now) + RATE_WINDOW_MS - now) / 1000));
     throw tooManyRequests(apiMessages.activity.tooManyWrites(max), retryAfterS);
   }
-  await stores.activities.logWrite(member.memberId, now);
 }
 
 function requireReviewLength(settings: ApiSettings, content: string): void {
@@ -63,12 +64,17 @@ export async function writeDiary(ctx: WriteContext, b: DiaryBody): Promise<EarnR
   requireParticipant(member, settings.clock());
   const max = settings.rules.diaryMaxChars;
   if (charCount(b.content) > max) throw badRequest(apiMessages.activity.diaryTooLong(max));
-  await requireBook(stores, b.isbn);
   return await stores.forMembers([member.memberId], async () => {
-    await countWrite(ctx);
-    const r = await recordActivity(stores, settings, { memberId: member.memberId, type: 'diary', isbn: b.isbn, oncePerDay: true });
-    const diary = { memberId: member.memberId, isbn: b.isbn, content: b.content, readPages: b.read_pages ?? null, writtenOn: r.activityDate };
-    if (!await stores.activities.addDiary(r.activityId, diary)) throw conflict(apiMessages.activity.diaryRepeat);
+    // The book (404 first), the write's rate (429), the rules' reads and then one insert of the
+    // activity, its ledger row and the diary: three round trips on PostgreSQL (decision 0137).
+    const checks = Promise.allSettled([requireBook(stores, b.isbn), countWrite(ctx)]).then(([book, rate]) => {
+      if (book.status === 'rejected') throw book.reason;
+      if (rate.status === 'rejected') throw rate.reason;
+    });
+    const r = await recordActivity(stores, settings, {
+      memberId: member.memberId, type: 'diary', isbn: b.isbn, oncePerDay: true, diary: { content: b.content, readPages: b.read_pages ?? null }, alongside: checks,
+    });
+    if (!r.diaryAdded) throw conflict(apiMessages.activity.diaryRepeat);
     return r;
   });
 }

@@ -6,6 +6,7 @@
  *   and the answer says why. An activity whose points would take the month or year
  *   past its cap earns 0 (not a part) — decision 0102.
  */
+import type { NewDiary } from '../store/activities.ts';
 import type { Stores } from '../store/index.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { ActivityType, PointReason } from '#shared/contract/points.ts';
@@ -23,6 +24,13 @@ export interface EarnRequest {
   oncePerDay?: boolean;
   /** The date the member did it, when not today (loan, purchase, meeting, completed course). */
   activityDate?: string;
+  /** A diary: its row is written with the activity's (EarnResult.diaryAdded). */
+  diary?: NewDiary;
+  /**
+   * The caller's own checks under the same lock (the write's rate, the book): they run with the
+   * rules' reads, in one round trip on PostgreSQL (decision 0137); if they fail, nothing is written.
+   */
+  alongside?: Promise<unknown>;
 }
 
 export interface EarnResult {
@@ -37,6 +45,8 @@ export interface EarnResult {
   monthlyLimit: number | null;
   /** Activities of this type that earned points this month, this one included. */
   earnedCountMonth: number;
+  /** With `diary`: false when the member already has that diary (nothing inserted: roll back). */
+  diaryAdded: boolean;
 }
 
 export function reasonMessage(reason: PointReason, type: ActivityType, points: number, s: ApiSettings, until?: string | null): string {
@@ -61,39 +71,43 @@ export function reasonMessage(reason: PointReason, type: ActivityType, points: n
 
 /** Records the activity and its ledger entry. Call inside a transaction. */
 export async function recordActivity(stores: Stores, s: ApiSettings, req: EarnRequest): Promise<EarnResult> {
-  const { activities, members, points: ledger } = stores;
+  const { activities } = stores;
   const now = s.clock();
   const day = seoulDay(now);
-  const month = day.slice(0, 7);
   const year = day.slice(0, 4);
   // The member's row lock (already held when the caller took it): the checks below see every
   // earlier write of this member, on any instance, and none lands between them and the insert.
-  await stores.members.lock(req.memberId);
-  await settleExpiry(stores, req.memberId, year);
+  // What the rules read comes in one statement, issued behind the lock (decision 0137).
+  const read = () => activities.earningState(req.memberId, req.type, day);
+  let [, state] = await Promise.all([stores.members.lock(req.memberId), read(), req.alongside]);
+  if (state.unsettled) {
+    await settleExpiry(stores, req.memberId, year);
+    state = await read();
+  }
 
   const rule = s.rules.activities[req.type];
-  const first = rule.firstPoints !== undefined && await activities.countOfType(req.memberId, req.type) === 0;
+  const first = rule.firstPoints !== undefined && state.ofType === 0;
   const base = req.points ?? (first && rule.firstPoints !== undefined ? rule.firstPoints : rule.points);
-  const suspendedUntil = await members.suspendedUntil(req.memberId);
+  const suspendedUntil = state.suspendedUntil;
 
   let reason: PointReason = first ? 'first_activity' : 'awarded';
-  if (req.oncePerDay && await activities.countOnDay(req.memberId, req.type, day) > 0) {
+  if (req.oncePerDay && state.onDay > 0) {
     reason = 'daily_limit';
   } else if (suspendedUntil !== null && suspendedUntil >= day) {
     reason = 'suspended';
-  } else if (rule.monthlyLimit !== null && await activities.earnedCountInMonth(req.memberId, req.type, month) >= rule.monthlyLimit) {
+  } else if (rule.monthlyLimit !== null && state.earnedCountMonth >= rule.monthlyLimit) {
     reason = 'activity_limit';
-  } else if (await ledger.earnedInMonth(req.memberId, month) + base > s.rules.monthlyCap) {
+  } else if (state.earnedMonth + base > s.rules.monthlyCap) {
     reason = 'monthly_cap';
-  } else if (await ledger.earnedInYear(req.memberId, year) + base > s.rules.yearlyCap) {
+  } else if (state.earnedYear + base > s.rules.yearlyCap) {
     reason = 'yearly_cap';
   }
   const points = reason === 'awarded' || reason === 'first_activity' ? base : 0;
 
-  const activityId = await activities.add({
+  // The activity, its ledger row and a diary's row (one statement on PostgreSQL).
+  const { activityId, diaryAdded } = await activities.addEarned({
     memberId: req.memberId, type: req.type, isbn: req.isbn ?? null, points, reason, day, at: now, ...(req.activityDate ? { activityDate: req.activityDate } : {}),
-  });
-  await ledger.add({ memberId: req.memberId, entryType: 'earn', activityId, points, reason, day, at: now });
+  }, req.diary);
   return {
     activityId,
     activityType: req.type,
@@ -101,9 +115,12 @@ export async function recordActivity(stores: Stores, s: ApiSettings, req: EarnRe
     points,
     reason,
     msg: reasonMessage(reason, req.type, points, s, suspendedUntil),
-    balance: await ledger.balance(req.memberId),
+    // Under the member's lock nothing else wrote since the state was read: the new row is all
+    // that changed (its month is this month's).
+    balance: state.balance + points,
     monthlyLimit: rule.monthlyLimit,
-    earnedCountMonth: await activities.earnedCountInMonth(req.memberId, req.type, month),
+    earnedCountMonth: state.earnedCountMonth + (points > 0 ? 1 : 0),
+    diaryAdded,
   };
 }
 

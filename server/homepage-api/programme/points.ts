@@ -30,33 +30,31 @@ export async function pointSummary(stores: Stores, s: ApiSettings, memberId: num
   const day = seoulDay(s.clock());
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
-  // A read: the member's lock (a write) only when an earlier year is left to settle.
-  if ((await stores.points.unsettledYears(memberId, year)).length > 0) {
+  // A read, in one statement (decision 0137); the member's lock (a write) only when an earlier
+  // year is left to settle, and then read again.
+  let r = await stores.points.summary(memberId, month, year);
+  if (r.unsettled) {
     await stores.forMembers([memberId], () => settleExpiry(stores, memberId, year));
+    r = await stores.points.summary(memberId, month, year);
   }
-  return await stores.transaction(async () => {
-    const balance = await stores.points.balance(memberId);
-    const earnedMonth = await stores.points.earnedInMonth(memberId, month);
-    const earnedYear = await stores.points.earnedInYear(memberId, year);
-    const { monthlyCap, yearlyCap } = s.rules;
-    const suspended = await stores.members.suspendedUntil(memberId);
-    return {
-      balance,
-      month,
-      year,
-      earned_month: earnedMonth,
-      earned_year: earnedYear,
-      monthly_cap: monthlyCap,
-      yearly_cap: yearlyCap,
-      remaining_month: Math.max(0, Math.min(monthlyCap - earnedMonth, yearlyCap - earnedYear)),
-      remaining_year: Math.max(0, yearlyCap - earnedYear),
-      spent_total: -await stores.points.sumInYear(memberId, year, 'spend'),
-      penalty_total: -await stores.points.sumInYear(memberId, year, 'penalty'),
-      expiring_points: Math.max(0, balance),
-      expire_date: `${year}-12-31`,
-      earning_suspended_until: suspended !== null && suspended >= day ? suspended : null,
-    };
-  });
+  const { balance, earnedMonth, earnedYear, suspendedUntil: suspended } = r;
+  const { monthlyCap, yearlyCap } = s.rules;
+  return {
+    balance,
+    month,
+    year,
+    earned_month: earnedMonth,
+    earned_year: earnedYear,
+    monthly_cap: monthlyCap,
+    yearly_cap: yearlyCap,
+    remaining_month: Math.max(0, Math.min(monthlyCap - earnedMonth, yearlyCap - earnedYear)),
+    remaining_year: Math.max(0, yearlyCap - earnedYear),
+    spent_total: -r.spent,
+    penalty_total: -r.penalty,
+    expiring_points: Math.max(0, balance),
+    expire_date: `${year}-12-31`,
+    earning_suspended_until: suspended !== null && suspended >= day ? suspended : null,
+  };
 }
 
 /** A ledger row as the point list shows it, with a Korean description. */

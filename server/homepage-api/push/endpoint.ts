@@ -1,5 +1,5 @@
 /**
- * Which Web Push endpoints the API posts to (issue 19, item 4; decisions 0110, 0116): an
+ * Which Web Push endpoints the API posts to (decisions 0110, 0116): an
  * `https:` address on port 443 of a known push service, with no credentials, that the two URL
  * parsers in play read alike — the WHATWG parser (new URL) that checks it here, and Node's
  * legacy url.parse that web-push uses to open the connection and to name the VAPID audience.

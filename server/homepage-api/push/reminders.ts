@@ -1,5 +1,5 @@
 /**
- * The reminders (issue 11, item 1; decision 0111), each run at a Seoul time by the scheduler
+ * The reminders (decision 0111), each run at a Seoul time by the scheduler
  * (push/scheduler.ts) and directly by tests:
  * - challenge: members whose 21-day challenge is under way and who have not checked in today,
  *   at the hour they chose;

@@ -27,6 +27,9 @@ import {
 export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
   const { diaryMaxChars, reviewMinChars, reviewMaxChars } = settings.rules;
+  // The summaries say the rules in force (the programme's, or the environment's overrides).
+  const { activities: a } = settings.rules;
+  const n = (v: number | null) => (v ?? 0).toLocaleString('ko-KR');
   // Lengths are counted as members count them: code points of the NFC form.
   app.addHook('preValidation', normaliseText);
 
@@ -36,7 +39,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bookdiary',
     memberRoute({
       tags: ['activity'],
-      summary: '독서일지 쓰기 (독서 시작하기): 50포인트, 첫 일지 200포인트, 하루 1회·월 31회. 같은 날 같은 책에 똑같은 내용이면 409',
+      summary: `독서일지 쓰기 (독서 시작하기): ${n(a.diary.points)}포인트, 첫 일지 ${n(a.diary.firstPoints ?? a.diary.points)}포인트, 하루 1회·월 ${n(a.diary.monthlyLimit)}회. 같은 날 같은 책에 똑같은 내용이면 409`,
       body: diaryBody(diaryMaxChars),
       response: { 200: EarnAnswer, ...activityWriteErrors },
     }, { fieldMessages: { content: apiMessages.activity.diaryTooLong(diaryMaxChars) } }),
@@ -47,7 +50,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bookreview',
     memberRoute({
       tags: ['activity'],
-      summary: '서평 쓰기: 500포인트, 200~1,000자, 월 3회. 책마다 하나: 이미 서평을 쓴 책이면 409(고치기는 PUT)',
+      summary: `서평 쓰기: ${n(a.review.points)}포인트, ${n(reviewMinChars)}~${n(reviewMaxChars)}자, 월 ${n(a.review.monthlyLimit)}회. 책마다 하나: 이미 서평을 쓴 책이면 409(고치기는 PUT)`,
       body: reviewBody(reviewMinChars, reviewMaxChars),
       response: { 200: EarnAnswer, ...activityWriteErrors },
     }, { fieldMessages: { content: apiMessages.activity.reviewLength(reviewMinChars, reviewMaxChars) } }),
@@ -58,7 +61,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bookreview/:review_key',
     memberRoute({
       tags: ['activity'],
-      summary: '나의 서평 고치기: 제목·본문(200~1,000자)·평점. 책, 쓴 날짜, 적립된 포인트는 그대로. 다른 회원의 서평이나 없는 서평은 404',
+      summary: `나의 서평 고치기: 제목·본문(${n(reviewMinChars)}~${n(reviewMaxChars)}자)·평점. 책, 쓴 날짜, 적립된 포인트는 그대로. 다른 회원의 서평이나 없는 서평은 404`,
       params: ReviewParams,
       body: reviewUpdateBody(reviewMinChars, reviewMaxChars),
       response: { 200: ReviewAnswer, ...activityWriteErrors },
@@ -74,7 +77,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/authentication/loan',
     memberRoute({
       tags: ['activity'],
-      summary: '도서 대출 인증: 1,000포인트, 월 2회, 이번 달 대출만',
+      summary: `도서 대출 인증: ${n(a.loan.points)}포인트, 월 ${n(a.loan.monthlyLimit)}회, 이번 달 대출만`,
       body: LoanBody,
       response: { 200: EarnAnswer, ...activityWriteErrors },
     }),
@@ -85,7 +88,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/authentication/purchase',
     memberRoute({
       tags: ['activity'],
-      summary: '종이책 구매 영수증 인증: 2,000포인트, 월 1회, 이번 달 참여 서점 영수증, 전자책 제외',
+      summary: `종이책 구매 영수증 인증: ${n(a.purchase.points)}포인트, 월 ${n(a.purchase.monthlyLimit)}회, 이번 달 참여 서점 영수증, 전자책 제외`,
       body: PurchaseBody,
       response: { 200: EarnAnswer, ...activityWriteErrors },
     }, { fieldMessages: { book_format: apiMessages.activity.purchaseEbook } }),
@@ -96,7 +99,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/authentication/authortalk',
     memberRoute({
       tags: ['activity'],
-      summary: '작가와의 만남 참석 인증(행사 당일 확인 코드): 1,000포인트, 월 4회',
+      summary: `작가와의 만남 참석 인증(행사 당일 확인 코드): ${n(a.authortalk.points)}포인트, 월 ${n(a.authortalk.monthlyLimit)}회`,
       body: AuthorTalkBody,
       response: { 200: EarnAnswer, ...activityWriteErrors },
     }),
@@ -107,7 +110,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/authentication/edu',
     memberRoute({
       tags: ['activity'],
-      summary: '교육 인증 요청(수료증 번호 확인): 500포인트, 월 2회',
+      summary: `교육 인증 요청(수료증 번호 확인): ${n(a.edu.points)}포인트, 월 ${n(a.edu.monthlyLimit)}회`,
       body: EduBody,
       response: { 200: EarnAnswer, ...activityWriteErrors },
     }),

@@ -22,7 +22,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req) => {
       // Drafts (display_yn N) are an administrator's: anyone else sees displayed notices only,
-      // whatever display_yn says or leaves out (issue 27).
+      // whatever display_yn says or leaves out.
       const admin = await isAdminCaller(req);
       const asked = req.query.display_yn ?? null;
       const paged = req.query.page !== undefined || req.query.size !== undefined;

@@ -104,7 +104,7 @@ export const bookclubRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:club_key/meetings',
     memberRoute({
       tags: ['bookclub'],
-      summary: '모임 기록 (회장): 이번 달 오늘까지의 모임, 참석한 회원마다 500포인트(각자 월 4회·한도 안에서), 회원마다 결과와 까닭',
+      summary: `모임 기록 (회장): 이번 달 오늘까지의 모임, 참석한 회원마다 ${settings.rules.activities.bookclub.points.toLocaleString('ko-KR')}포인트(각자 월 ${settings.rules.activities.bookclub.monthlyLimit ?? 0}회·한도 안에서), 회원마다 결과와 까닭`,
       params: ClubParams,
       body: MeetingBody,
       response: { 200: MeetingAnswer, ...writeErrors },

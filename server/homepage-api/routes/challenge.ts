@@ -17,7 +17,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/activity/getuserattendancecheck',
     memberRoute({
       tags: ['challenge'],
-      summary: '21일 챌린지 출석 현황: 진행 중인 챌린지, 출석한 날, 지난 기록',
+      summary: `${settings.rules.challengeDays}일 챌린지 출석 현황: 진행 중인 챌린지, 출석한 날, 지난 기록`,
       response: { 200: AttendanceAnswer, ...errorAnswers(401, 403) },
     }),
     async (req) => await attendance(stores, settings, memberOf(req).memberId),
@@ -27,7 +27,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/challenge/start',
     memberRoute({
       tags: ['challenge'],
-      summary: '21일 챌린지 시작 (오늘 1일째 출석 포함)',
+      summary: `${settings.rules.challengeDays}일 챌린지 시작 (오늘 1일째 출석 포함)`,
       response: { 200: CheckinAnswer, ...writeErrors },
     }),
     async (req) => await startChallenge(writeContext(req)),
@@ -37,7 +37,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/challenge/checkin',
     memberRoute({
       tags: ['challenge'],
-      summary: '오늘의 출석 (하루 1회, 10~50포인트; 21일째 완주 500포인트)',
+      summary: `오늘의 출석 (하루 1회, ${settings.rules.checkinMin}~${settings.rules.checkinMax}포인트; ${settings.rules.challengeDays}일째 완주 ${settings.rules.activities.challenge.points.toLocaleString('ko-KR')}포인트)`,
       response: { 200: CheckinAnswer, ...writeErrors },
     }),
     async (req) => await checkInToday(writeContext(req)),

@@ -1,6 +1,5 @@
 /**
- * What every route of the reference API shares: who may call it (guards with their
- * OpenAPI security), the period check, paging, and the error statuses it documents.
+ * What every route of the reference API shares: who may call it (guards), the period check, paging, and the error statuses it documents.
  * Route files import from here, never from each other.
  */
 import type { FastifyContextConfig, FastifyRequest, FastifySchema } from 'fastify';
@@ -12,9 +11,7 @@ import { ALL_ROWS, type Limit } from '../store/rows.ts';
 
 export { ALL_ROWS };
 
-type Security = { [scheme: string]: readonly string[] }[];
-const BEARER: Security = [{ bearerAuth: [] }];
-const BEARER_OPTIONAL: Security = [{ bearerAuth: [] }, {}];
+// Their OpenAPI security, operationId and tag come from the operation table (operation-table.ts).
 
 /*
  * Guards run onRequest: the token is checked before the body is parsed or anything is
@@ -24,22 +21,22 @@ const BEARER_OPTIONAL: Security = [{ bearerAuth: [] }, {}];
 
 /** A route for signed-in members: no valid access token → 401 (403 when it expired). */
 export function memberRoute<S extends FastifySchema>(schema: S, config: FastifyContextConfig = {}) {
-  return { onRequest: requireMember, config, schema: { ...schema, security: BEARER } };
+  return { onRequest: requireMember, config, schema };
 }
 
 /** A public route that also answers for the signed-in member when a token comes with it. */
 export function optionalMemberRoute<S extends FastifySchema>(schema: S) {
-  return { onRequest: optionalMember, schema: { ...schema, security: BEARER_OPTIONAL } };
+  return { onRequest: optionalMember, schema };
 }
 
 /** A public route that shows an administrator more (isAdminCaller); any other token is ignored. */
 export function adminAwareRoute<S extends FastifySchema>(schema: S) {
-  return { schema: { ...schema, security: BEARER_OPTIONAL } };
+  return { schema };
 }
 
 /** A route for administrators (ROLE_ADMIN); others get 404. */
 export function adminRoute<S extends FastifySchema>(schema: S) {
-  return { onRequest: [requireMember, requireAdmin], schema: { ...schema, security: BEARER } };
+  return { onRequest: [requireMember, requireAdmin], schema };
 }
 
 /** The stores, settings and signed-in member a write needs. */

@@ -3,10 +3,10 @@
  * (docs/product.md §3: notification_permission, fcm_token). The rules live in programme/push.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PushBody, PushConfigAnswer, PushDeleteBody, PushStateAnswer, REMINDER_HOURS } from '#shared/contract/index.ts';
+import { PushBody, PushConfigAnswer, PushDeleteBody, PushDeleteQuery, PushStateAnswer, REMINDER_HOURS } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf } from '../auth/guard.ts';
-import { errorAnswers } from '../errors.ts';
+import { badRequest, errorAnswers, validationMessage } from '../errors.ts';
 import { pushState, subscribe, unsubscribe } from '../programme/push.ts';
 import { REMINDER_TIME_ZONE } from '../push/scheduler.ts';
 import { memberRoute, writeContext } from './kit.ts';
@@ -66,13 +66,20 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/push',
     memberRoute({
       tags: ['push'],
-      summary: '알림 끄기: 구독을 지우고 notification_permission을 본문대로(default 또는 denied)',
-      body: PushDeleteBody,
+      summary: '알림 끄기: 구독을 지우고 notification_permission을 쿼리대로(default 또는 denied, 없으면 default)',
+      querystring: PushDeleteQuery,
       response: { 200: PushStateAnswer, ...errorAnswers(400, 401, 403) },
     }),
     async (req) => {
       const ctx = writeContext(req);
-      await unsubscribe(ctx, req.body.notification_permission);
+      // The body older callers send ({ notification_permission }) is still read (decision 0134).
+      let legacy: PushDeleteBody | undefined;
+      if (req.body !== undefined && req.body !== null) {
+        const valid = req.compileValidationSchema(PushDeleteBody);
+        if (!valid(req.body)) throw badRequest(validationMessage(valid.errors));
+        legacy = req.body as PushDeleteBody;
+      }
+      await unsubscribe(ctx, req.query.notification_permission ?? legacy?.notification_permission ?? 'default');
       return { result: 'success' as const, push: await pushState(stores, settings, ctx.member.memberId), msg: apiMessages.push.turnedOff };
     },
   );

@@ -17,6 +17,7 @@
 import { SQL_FNS, type Database, type Dialect, type Statement } from '../store/db.ts';
 import { int, str, type Row } from '../store/rows.ts';
 import type { Book } from '#shared/contract/books.ts';
+import { normaliseIsbn } from '#shared/contract/programme.ts';
 
 const CHOSEONG = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
 const JAMO_CONSONANT = /[\u3131-\u314e]/;
@@ -243,7 +244,7 @@ export function bookSearcher(db: Database) {
   };
 
   return async (query: string, field: SearchField, limit: number, offset: number): Promise<SearchResult> => {
-    const digits = query.replace(/[\s-]/g, '');
+    const digits = normaliseIsbn(query);
     if (field === 'isbn' || (field === 'all' && /^[0-9]{10,13}$/.test(digits))) {
       if (!/^[0-9]{1,13}$/.test(digits)) return { books: [], total: 0, chosung: false };
       const r = { lo: digits, hi: digits + '9'.repeat(13 - digits.length) };

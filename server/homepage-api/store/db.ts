@@ -12,63 +12,18 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Row } from './rows.ts';
+import { isNamed, readMigrations, textOf, type Args, type Database, type Dialect, type Migration, type Named, type Param, type Sql, type Statement } from './dialect.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MIGRATIONS_DIR = join(HERE, 'migrations');
 
-export type Dialect = 'sqlite' | 'postgres';
-export type Param = string | number | bigint | null | Uint8Array;
-export type Named = Record<string, Param>;
-export type Args = Param[] | [Named];
-/** A statement's text: the same for both dialects, or one for each. */
-export type Sql = string | { sqlite: string; postgres: string };
-
-export interface Statement {
-  all(...args: Args): Promise<Row[]>;
-  get(...args: Args): Promise<Row | undefined>;
-  /** Runs a write; `changes` is the number of rows it touched. */
-  run(...args: Args): Promise<{ changes: number }>;
-}
-
-export interface Database {
-  readonly dialect: Dialect;
-  prepare(sql: Sql): Statement;
-  /** Runs static SQL (several statements allowed, no parameters). */
-  exec(sql: Sql): Promise<void>;
-  /**
-   * Runs `fn` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: READ COMMITTED
-   * on a client of its own); rolls back if it throws. Inside a transaction, it joins it.
-   */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
-  /**
-   * Runs `fn` unless another process holds the lock `key` (PostgreSQL: a session advisory
-   * lock, tried, never waited for); SQLite runs it (one file, one host: the send log decides).
-   */
-  exclusive<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
-  /** Resolves when the database answers a trivial query. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export { textOf, type Args, type Database, type Dialect, type Migration, type Sql, type Statement } from './dialect.ts';
 
 export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{4}-[a-z0-9-]+\.sql$/.test(f))
-    .sort()
-    .map((f) => ({
-      version: Number(f.slice(0, 4)),
-      name: f.slice(5, -4),
-      sql: readFileSync(join(dir, f), 'utf8'),
-    }));
+  return readMigrations(dir);
 }
 
 /** SQL fragments of static column names and placeholders that differ between the dialects. */
@@ -109,15 +64,6 @@ export const SYNC_IDENTITIES: Sql = {
  * cancelled at start): the seed's transaction gets five minutes instead.
  */
 export const SEED_LOCK: Sql = { sqlite: '', postgres: "SET LOCAL statement_timeout = '300s'; SELECT pg_advisory_xact_lock(4857301119)" };
-
-export function textOf(sql: Sql, dialect: Dialect): string {
-  return typeof sql === 'string' ? sql : sql[dialect];
-}
-
-export function isNamed(args: Args): args is [Named] {
-  const first = args[0];
-  return args.length === 1 && typeof first === 'object' && first !== null && !(first instanceof Uint8Array);
-}
 
 /**
  * Errors that mean the database is unreachable, went away or is busy past its timeout (not a

@@ -29,8 +29,19 @@ export function createStores(db: Database) {
     exclusive: <T>(key: number, fn: () => Promise<T>) => db.exclusive(key, fn),
     forMembers: <T>(memberIds: readonly number[], fn: () => Promise<T>): Promise<T> =>
       db.transaction(async () => {
-        for (const id of [...new Set(memberIds)].sort((a, b) => a - b)) await members.lock(id);
-        return fn();
+        // Issued in order, not waited for one by one: on PostgreSQL they travel with BEGIN and
+        // the first statements of `fn`, which the server runs only once the locks are held
+        // (decision 0137); SQLite runs each as it is issued.
+        const locks = Promise.all([...new Set(memberIds)].sort((a, b) => a - b).map((id) => members.lock(id)));
+        locks.catch(() => undefined); // awaited below; a failed lock fails what follows it too
+        try {
+          const out = await fn();
+          await locks;
+          return out;
+        } catch (err) {
+          await locks; // a lock's own error first
+          throw err;
+        }
       }),
     activities: activityStore(db),
     books: bookStore(db),

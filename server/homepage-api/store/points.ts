@@ -60,6 +60,16 @@ export interface PenaltyRow {
   createdAt: string;
 }
 
+export interface PointSummaryRow {
+  balance: number;
+  earnedMonth: number;
+  earnedYear: number;
+  spent: number;
+  penalty: number;
+  suspendedUntil: string | null;
+  unsettled: boolean;
+}
+
 function toPenalty(r: Row): PenaltyRow {
   return {
     penaltyId: int(r, 'penalty_id'),
@@ -86,6 +96,22 @@ export function pointStore(db: Database) {
   const insert = db.prepare(
     `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING entry_id`,
+  );
+  // What the member's point page shows, in one statement (decision 0137): one snapshot, so no
+  // transaction is needed around it.
+  const unsettled = `CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = :m AND year < :year GROUP BY year HAVING sum(points) > 0)
+      THEN 1 ELSE 0 END`;
+  // One pass over the member's ledger rows (FILTER: both dialects), not one per figure. The
+  // ledger is the first table the text names, so a trace names the statement by it (traced.ts).
+  const summary = db.prepare(
+    `SELECT ${unsettled} AS unsettled,
+            coalesce(sum(l.points), 0) AS balance,
+            coalesce(sum(l.points) FILTER (WHERE l.month = :month AND l.entry_type = 'earn'), 0) AS earned_month,
+            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'earn'), 0) AS earned_year,
+            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'spend'), 0) AS spent,
+            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'penalty'), 0) AS penalty,
+            (SELECT earning_suspended_until FROM members WHERE member_id = :m) AS suspended_until
+       FROM point_ledger l WHERE l.member_id = :m`,
   );
   const unsettledYears = db.prepare(
     `SELECT year, sum(points) AS net FROM point_ledger
@@ -140,6 +166,19 @@ export function pointStore(db: Database) {
     /** Sum of one entry type's rows in a year (≤ 0 for penalty, spend and expire). */
     async sumInYear(memberId: number, year: string, entryType: EntryType): Promise<number> {
       return count(await sumInYear.get(memberId, year, entryType));
+    },
+
+    /**
+     * The balance, this month's and year's earnings, the year's spending and penalties (sums,
+     * ≤ 0), the stored suspension, and whether an earlier year is left to settle: one statement.
+     */
+    async summary(memberId: number, month: string, year: string): Promise<PointSummaryRow> {
+      const r = await summary.get({ m: memberId, month, year });
+      if (!r) throw new Error('point summary returned nothing');
+      return {
+        balance: int(r, 'balance'), earnedMonth: int(r, 'earned_month'), earnedYear: int(r, 'earned_year'), spent: int(r, 'spent'),
+        penalty: int(r, 'penalty'), suspendedUntil: strOrNull(r, 'suspended_until'), unsettled: int(r, 'unsettled') === 1,
+      };
     },
 
     async add(e: LedgerRow): Promise<number> {

@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL dialect of the reference API's database (decision 0109): `pg`'s pool,
- * statements prepared by name on each connection, transactions on a client of their own,
+ * statements prepared by name on each connection, transactions on a client of their own in
+ * pipeline mode (decision 0137),
  * versioned migrations (migrations-pg/) applied at start under an advisory lock so that
  * two instances starting at once do not race.
  */
@@ -8,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isNamed, listMigrations, textOf, type Args, type Database, type Migration, type Param, type Sql, type Statement } from './db.ts';
+import { isNamed, readMigrations, textOf, type Args, type Database, type Migration, type Param, type Sql, type Statement } from './dialect.ts';
 import type { Row } from './rows.ts';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
@@ -123,10 +124,18 @@ class PostgresDatabase implements Database {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.client.getStore()) return fn();
     const client = await this.pool.connect();
+    // Pipeline mode while the transaction runs (decision 0137): BEGIN is not waited for, and
+    // statements issued together (a member's lock and the reads behind it) go in one round trip.
+    // PostgreSQL still runs them one after the other, each READ COMMITTED statement with a
+    // snapshot taken when it starts: reads queued behind a lock see what its holder committed.
+    const piped = client as pg.PoolClient & { pipeline: boolean };
+    piped.pipeline = true;
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      const begun = client.query('BEGIN');
+      begun.catch(() => undefined); // its failure fails the statements behind it too
       const out = await this.client.run(client, fn);
+      await begun;
       await client.query('COMMIT');
       return out;
     } catch (err) {
@@ -137,6 +146,8 @@ class PostgresDatabase implements Database {
       }
       throw err;
     } finally {
+      // Every statement of the transaction has been answered by now.
+      piped.pipeline = false;
       // A client whose connection failed is dropped from the pool, not reused.
       client.release(broken);
     }
@@ -188,7 +199,7 @@ export interface PostgresOptions {
 }
 
 /** Applies the migrations not yet applied, one transaction each, under an advisory lock. */
-export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = listMigrations(MIGRATIONS_DIR)): Promise<number[]> {
+export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = readMigrations(MIGRATIONS_DIR)): Promise<number[]> {
   const client = await pool.connect();
   const done: number[] = [];
   try {

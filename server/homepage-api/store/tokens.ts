@@ -1,5 +1,6 @@
 /** Sign-in token rows (docs/decisions/D3-sign-in-session-and-tokens.md): families, access and refresh token hashes, SSO tokens. */
 import type { Database } from './db.ts';
+import { toMember, type Member } from './members.ts';
 import { int, type Row } from './rows.ts';
 
 export interface RefreshRow {
@@ -62,6 +63,13 @@ export function tokenStore(db: Database) {
        FROM access_tokens a JOIN token_families f USING (family_id)
       WHERE a.token_hash = ?`,
   );
+  // The access token and its member in one statement: what every member request reads first (decision 0137).
+  const accessMemberRow = db.prepare(
+    `SELECT a.family_id AS token_family_id, a.expires_at AS token_expires_at, f.revoked_at AS token_revoked_at,
+            f.member_id AS token_member_id, m.*
+       FROM access_tokens a JOIN token_families f USING (family_id) LEFT JOIN members m ON m.member_id = f.member_id
+      WHERE a.token_hash = ?`,
+  );
   const ssoRow = db.prepare('SELECT member_id, expires_at FROM sso_tokens WHERE token_hash = ?');
 
   return {
@@ -102,6 +110,18 @@ export function tokenStore(db: Database) {
       return r
         ? { familyId: int(r, 'family_id'), memberId: int(r, 'member_id'), expiresAt: int(r, 'expires_at'), revoked: r['revoked_at'] !== null }
         : undefined;
+    },
+    /** The access token's row and its member (undefined when the member row is gone). */
+    async accessWithMember(hash: Buffer): Promise<{ token: AccessRow; member: Member | undefined } | undefined> {
+      const r = await accessMemberRow.get(hash);
+      if (!r) return undefined;
+      return {
+        token: {
+          familyId: int(r, 'token_family_id'), memberId: int(r, 'token_member_id'), expiresAt: int(r, 'token_expires_at'),
+          revoked: r['token_revoked_at'] !== null,
+        },
+        member: r['member_id'] === null || r['member_id'] === undefined ? undefined : toMember(r),
+      };
     },
     async sso(hash: Buffer): Promise<{ memberId: number; expiresAt: number } | undefined> {
       const r = await ssoRow.get(hash);

@@ -6,6 +6,7 @@
  * signed-out session (its id or either of its tokens recorded by 로그아웃, decisions 0115 and
  * 0024) is a visitor's on every one of them, whatever the API would still accept.
  */
+import { operationPath } from '#shared/contract/operations.ts';
 import { randomBytes } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -129,8 +130,7 @@ export class MemberAuth {
     const call = () =>
       this.#homepage
         .call({
-          method: 'POST',
-          path: '/api/v1/homepage/auth/refresh',
+          ...operationPath('POST /auth/refresh'),
           body: { refresh_token: refreshToken },
           requestId: req.id,
           client: browserOf(req),
@@ -265,7 +265,7 @@ export class MemberAuth {
    * the access token attached; on 403 one refresh and one retry; on 401 (or a refused
    * refresh) the session ends and the answer is 401.
    *
-   * One refresh per session at a time (issue 27): each call remembers the access token it
+   * One refresh per session at a time (decision 0007): each call remembers the access token it
    * sent. A page's loaders run at once; when one of them gets its 403 after another already
    * refreshed, the session holds a newer token than the one that call used, and the call is
    * retried with it instead of refreshing again — which would spend the refresh token the

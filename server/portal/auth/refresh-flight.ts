@@ -2,8 +2,8 @@
  * One refresh per refresh token (decisions 0007 and 0020). The API rotates refresh
  * tokens and revokes the whole sign-in when a spent one comes back, so concurrent
  * requests of one member that all found the access token expired must spend it once
- * and share the answer — within one process (memory) and, with REDIS_URL, across
- * instances:
+ * and share the answer — within one process (memory, here) and, with REDIS_URL, across
+ * instances (shared-state/refresh-flight.ts):
  *
  * - one key per refresh token, `portal:refresh:<sha256(token)>`, taken with SET NX as a
  *   lock ("pending", expiring after the upstream timeout) by the request that refreshes;
@@ -16,8 +16,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IssuedTokens } from './cookies.ts';
 import type { MemberFields } from '#shared/session.ts';
-import { REDIS_PREFIX, type RedisLink } from '../scale/redis.ts';
-import { hashOf, seal, sealKey, unseal } from './seal.ts';
+import { hashOf } from './seal.ts';
 
 export type TokenAnswer = MemberFields & IssuedTokens & { result: 'success' };
 
@@ -36,7 +35,6 @@ export interface RefreshFlight {
 
 /** How long a finished refresh is still shared with late duplicates from the same page load. */
 export const SHARE_MS = 2_000;
-
 
 /** Shared while in flight and for SHARE_MS after; outside that window a spent token reaches the API (reuse). */
 export class MemoryRefreshFlight implements RefreshFlight {
@@ -66,78 +64,5 @@ export class MemoryRefreshFlight implements RefreshFlight {
       entry.at = this.#now();
     });
     return promise;
-  }
-}
-
-const PENDING = 'pending';
-const POLL_MS = 50;
-const UNAVAILABLE: RefreshOutcome = { kind: 'unavailable' };
-
-function isOutcome(v: unknown): v is RefreshOutcome {
-  const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
-  return kind === 'ok' || kind === 'rejected' || kind === 'unavailable';
-}
-
-/** Across instances through Redis; within this instance through memory first. */
-export class SharedRefreshFlight implements RefreshFlight {
-  readonly #link: RedisLink;
-  readonly #lockMs: number;
-  readonly #local: MemoryRefreshFlight;
-
-  /** `lockMs`: longer than an upstream call may take (the homepage timeout and a margin). */
-  constructor(link: RedisLink, lockMs: number, now: () => number = Date.now) {
-    this.#link = link;
-    this.#lockMs = lockMs;
-    this.#local = new MemoryRefreshFlight(now);
-  }
-
-  run(refreshToken: string, refresh: () => Promise<RefreshOutcome>, log: FastifyBaseLogger): Promise<Flight> {
-    return this.#local.share(refreshToken, () => this.#acrossInstances(refreshToken, refresh, log));
-  }
-
-  async #acrossInstances(refreshToken: string, refresh: () => Promise<RefreshOutcome>, log: FastifyBaseLogger): Promise<Flight> {
-    const redis = this.#link.client;
-    const key = `${REDIS_PREFIX}refresh:${hashOf(refreshToken)}`;
-    const secret = sealKey(refreshToken, 'portal refresh share v1');
-    // Twice at most: a second time only when a pending key vanished without an answer.
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      if (!this.#link.ready) {
-        this.#link.fellBack('refresh');
-        return { outcome: await refresh(), shared: false };
-      }
-      let won: boolean;
-      try {
-        won = (await redis.set(key, PENDING, 'PX', this.#lockMs, 'NX')) === 'OK';
-      } catch (err) {
-        this.#link.fellBack('refresh', err);
-        return { outcome: await refresh(), shared: false };
-      }
-      if (won) {
-        const outcome = await refresh();
-        try {
-          await redis.set(key, seal(outcome, secret), 'PX', SHARE_MS, 'XX');
-        } catch (err) {
-          this.#link.fellBack('refresh', err);
-        }
-        return { outcome, shared: false };
-      }
-      log.debug({ auth: { event: 'refresh-wait' } }, 'refresh in flight elsewhere: waiting for its answer');
-      const deadline = Date.now() + this.#lockMs;
-      for (;;) {
-        let value: string | null;
-        try {
-          value = await redis.get(key);
-        } catch (err) {
-          // The other instance may be rotating the token: do not spend it again.
-          this.#link.fellBack('refresh', err);
-          return { outcome: UNAVAILABLE, shared: true };
-        }
-        if (value === null) break;
-        if (value !== PENDING) return { outcome: unseal(value, secret, isOutcome) ?? UNAVAILABLE, shared: true };
-        if (Date.now() > deadline) return { outcome: UNAVAILABLE, shared: true };
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-    }
-    return { outcome: UNAVAILABLE, shared: true };
   }
 }

@@ -9,14 +9,13 @@
  * replay that drops the session cookie is caught by its tokens.
  *
  * Where the record lives: this process's memory, kept in a journal file under DATA_DIR for
- * the next start; with Redis (REDIS_URL), also one key per mark, so a sign-out on one instance
+ * the next start; with Redis (REDIS_URL), also one key per mark (shared-state/revocations.ts), so a sign-out on one instance
  * holds on all. While Redis is away this instance's memory answers (and counts the fallback);
  * each time Redis is back, every mark this instance holds is written to it again, so the other
  * instances learn of a sign-out made during the outage, and a Redis that restarted empty is
  * filled again.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { REDIS_PREFIX, type RedisLink } from '../scale/redis.ts';
 import { Journal } from './journal.ts';
 import { hashOf } from './seal.ts';
 
@@ -35,14 +34,14 @@ export interface SessionRevocations {
 }
 
 /** The names a session's marks are kept under: never the id or a token itself. */
-function markIds(marks: SessionMarks): string[] {
+export function markIds(marks: SessionMarks): string[] {
   const ids: string[] = [];
   if (marks.sid) ids.push(`session:${hashOf(marks.sid)}`);
   for (const token of [marks.access, marks.refresh]) if (token) ids.push(`token:${hashOf(token)}`);
   return ids;
 }
 
-interface MarkEntry {
+export interface MarkEntry {
   mark: string;
   until: number;
 }
@@ -100,81 +99,4 @@ export class MemoryRevocations implements SessionRevocations {
 /** A journal of signed-out sessions in `dataDir` (undefined: memory only). */
 export function revocationJournal(file: string | undefined, log: FastifyBaseLogger): Journal<MarkEntry> {
   return new Journal<MarkEntry>(file, log);
-}
-
-const BATCH = 500;
-
-/** One key per mark (`portal:revoked-session:<hash>`, `portal:revoked-token:<hash>`), expiring when the session would have. */
-export class SharedRevocations implements SessionRevocations {
-  readonly #link: RedisLink;
-  readonly #local: MemoryRevocations;
-  readonly #log: FastifyBaseLogger;
-
-  constructor(link: RedisLink, log: FastifyBaseLogger, now: () => number = Date.now, journal?: Journal<MarkEntry>) {
-    this.#link = link;
-    this.#log = log;
-    this.#local = new MemoryRevocations(now, journal);
-    // Marks kept from before a restart reach Redis now (it may have restarted too), and again after every outage.
-    if (link.ready) void this.#rewrite();
-    link.onReady(() => void this.#rewrite());
-  }
-
-  #key(id: string): string {
-    const [kind, hash] = id.split(':');
-    return `${REDIS_PREFIX}revoked-${kind}:${hash}`;
-  }
-
-  async revoke(marks: SessionMarks, untilMs: number): Promise<void> {
-    const ids = markIds(marks);
-    // Always in memory (and the journal) too: this instance stays right while Redis is away,
-    // and writes them again when it is back.
-    await this.#local.add(ids, untilMs);
-    await this.#write(ids.map((mark) => ({ mark, until: untilMs })));
-  }
-
-  async isRevoked(marks: SessionMarks): Promise<boolean> {
-    const ids = markIds(marks);
-    if (ids.length === 0) return false;
-    if (this.#local.has(ids)) return true;
-    if (!this.#link.ready) {
-      this.#link.fellBack('session_revocation');
-      return false;
-    }
-    try {
-      // One round trip for the id and both tokens.
-      return (await this.#link.client.exists(...ids.map((id) => this.#key(id)))) > 0;
-    } catch (err) {
-      this.#link.fellBack('session_revocation', err);
-      return false;
-    }
-  }
-
-  /** Writes marks to Redis; false when Redis could not take them (they stay in memory). */
-  async #write(entries: readonly MarkEntry[]): Promise<boolean> {
-    if (entries.length === 0) return true;
-    if (!this.#link.ready) {
-      this.#link.fellBack('session_revocation');
-      return false;
-    }
-    try {
-      for (let i = 0; i < entries.length; i += BATCH) {
-        const batch = this.#link.client.multi();
-        for (const e of entries.slice(i, i + BATCH)) batch.set(this.#key(e.mark), '1', 'PXAT', Math.ceil(e.until));
-        await batch.exec();
-      }
-      return true;
-    } catch (err) {
-      this.#link.fellBack('session_revocation', err);
-      return false;
-    }
-  }
-
-  /** Redis is (back) up: every mark this instance holds, written again. */
-  async #rewrite(): Promise<void> {
-    const entries = this.#local.entries();
-    if (entries.length === 0) return;
-    if (await this.#write(entries)) {
-      this.#log.info({ auth: { event: 'revocations-rewritten', marks: entries.length } }, 'signed-out sessions written to Redis again');
-    }
-  }
 }

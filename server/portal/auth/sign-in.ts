@@ -4,6 +4,7 @@
  * posted without JavaScript (a page action run on the server). Per-account failures are
  * counted here (decision 0008); the per-IP limit is the routes' rate limit.
  */
+import { operationPath } from '#shared/contract/operations.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginBody } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
@@ -11,7 +12,7 @@ import { serverMessages } from '#shared/messages-server.ts';
 import type { LoginResponse } from '#shared/session.ts';
 import type { HomepageClient } from '../homepage/client.ts';
 import type { LoginFailures } from './login-limits.ts';
-import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../scale/metrics.ts';
+import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../ops/metrics.ts';
 import { browserOf, isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
 import { loginMessages } from '#shared/messages-login.ts';
 
@@ -53,8 +54,7 @@ export class PasswordSignIn {
     }
 
     const r = await this.#homepage.call({
-      method: 'POST',
-      path: '/api/v1/homepage/auth/login',
+      ...operationPath('POST /auth/login'),
       body: { user_id: userId, user_pass: body.user_pass, keep },
       requestId: req.id,
       client: browserOf(req),

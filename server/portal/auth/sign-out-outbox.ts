@@ -6,7 +6,7 @@
  *
  * - Without Redis the outbox is this process's memory, kept in a journal under DATA_DIR, so a
  *   restart resumes it.
- * - With Redis (REDIS_URL) it is shared: one key per sign-out (`portal:sign-out:<id>`, expiring
+ * - With Redis (REDIS_URL) it is shared (shared-state/sign-out-outbox.ts): one key per sign-out (`portal:sign-out:<id>`, expiring
  *   with the tokens) and a queue of due times (`portal:sign-out-queue`); every instance polls the
  *   queue and takes a due sign-out with a short claim (`SET NX`), so one instance sends it at a
  *   time. While Redis is away, new sign-outs go to this instance's memory (and journal) and are
@@ -17,7 +17,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { REDIS_PREFIX, type RedisLink } from '../scale/redis.ts';
 import type { Journal } from './journal.ts';
 import { seal, unseal } from './seal.ts';
 
@@ -71,11 +70,11 @@ function isTokens(v: unknown): v is SignOutTokens {
   return (t['access'] === undefined || typeof t['access'] === 'string') && (t['refresh'] === undefined || typeof t['refresh'] === 'string');
 }
 
-const FIRST_RETRY_MS = 1_000;
+export const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 60_000;
 
 /** The wait before attempt `attempts + 1`. */
-function retryDelay(attempts: number): number {
+export function retryDelay(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -88,7 +87,7 @@ interface Job {
 }
 
 /** Sends one sealed sign-out; what became of it. */
-async function attempt(opts: OutboxOptions, sealed: string): Promise<'confirmed' | 'failed' | 'unreadable'> {
+export async function attempt(opts: OutboxOptions, sealed: string): Promise<'confirmed' | 'failed' | 'unreadable'> {
   const tokens = unseal(sealed, opts.key, isTokens);
   if (!tokens) return 'unreadable';
   try {
@@ -188,112 +187,5 @@ export class MemoryOutbox implements SignOutOutbox {
     this.#opts.onAttempt?.(outcome);
     if (outcome === 'confirmed') this.#opts.log.info({ auth: { event: 'sign-out-confirmed', attempts: job.attempts + 1 } }, 'sign-out confirmed upstream');
     else this.#opts.log.warn({ auth: { event: 'sign-out-expired', attempts: job.attempts } }, 'sign-out never confirmed upstream: its tokens have expired anyway');
-  }
-}
-
-const QUEUE = `${REDIS_PREFIX}sign-out-queue`;
-const jobKey = (id: string) => `${REDIS_PREFIX}sign-out:${id}`;
-const claimKey = (id: string) => `${REDIS_PREFIX}sign-out-claim:${id}`;
-/** How often every instance looks at the shared queue. */
-const POLL_MS = 2_000;
-/** How long one instance holds a sign-out it is sending (longer than a homepage call). */
-const CLAIM_MS = 30_000;
-
-/** The outbox in Redis, shared by every instance; this instance's memory while Redis is away. */
-export class SharedOutbox implements SignOutOutbox {
-  readonly #link: RedisLink;
-  readonly #opts: OutboxOptions;
-  readonly #local: MemoryOutbox;
-  /** Attempts per sign-out, as this instance saw them (the backoff). */
-  readonly #attempts = new Map<string, number>();
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #closed = false;
-
-  constructor(link: RedisLink, opts: OutboxOptions) {
-    this.#link = link;
-    this.#opts = opts;
-    this.#local = new MemoryOutbox(opts);
-    this.#poll(POLL_MS);
-  }
-
-  async add(tokens: SignOutTokens, untilMs: number): Promise<void> {
-    if (!this.#link.ready) {
-      this.#link.fellBack('sign_out_outbox');
-      return this.#local.add(tokens, untilMs);
-    }
-    const id = randomUUID();
-    try {
-      await this.#link.client
-        .multi()
-        .set(jobKey(id), seal(tokens, this.#opts.key), 'PXAT', Math.ceil(untilMs))
-        .zadd(QUEUE, this.#opts.now() + FIRST_RETRY_MS, id)
-        .pexpireat(QUEUE, Math.ceil(untilMs), 'GT')
-        .exec();
-    } catch (err) {
-      this.#link.fellBack('sign_out_outbox', err);
-      await this.#local.add(tokens, untilMs);
-    }
-  }
-
-  async pending(): Promise<number> {
-    const local = await this.#local.pending();
-    if (!this.#link.ready) return local;
-    try {
-      return local + (await this.#link.client.zcard(QUEUE));
-    } catch {
-      return local;
-    }
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-    await this.#local.close();
-  }
-
-  #poll(delayMs: number): void {
-    if (this.#closed) return;
-    this.#timer = setTimeout(() => {
-      this.#running = this.#drain().finally(() => {
-        this.#running = undefined;
-        this.#poll(POLL_MS);
-      });
-    }, delayMs);
-    this.#timer.unref();
-  }
-
-  async #drain(): Promise<void> {
-    if (!this.#link.ready) return;
-    const redis = this.#link.client;
-    try {
-      const due = await redis.zrangebyscore(QUEUE, '-inf', this.#opts.now(), 'LIMIT', 0, 20);
-      for (const id of due) {
-        if (this.#closed) return;
-        if ((await redis.set(claimKey(id), '1', 'PX', CLAIM_MS, 'NX')) !== 'OK') continue;
-        const sealed = await redis.get(jobKey(id));
-        const outcome = sealed === null ? 'gone' : await attempt(this.#opts, sealed);
-        if (outcome === 'failed') {
-          const attempts = (this.#attempts.get(id) ?? 0) + 1;
-          this.#attempts.set(id, attempts);
-          await redis.multi().zadd(QUEUE, 'XX', this.#opts.now() + retryDelay(attempts), id).del(claimKey(id)).exec();
-          this.#opts.onAttempt?.('failed');
-          continue;
-        }
-        await redis.multi().del(jobKey(id)).zrem(QUEUE, id).del(claimKey(id)).exec();
-        this.#attempts.delete(id);
-        if (outcome === 'confirmed') {
-          this.#opts.onAttempt?.('confirmed');
-          this.#opts.log.info({ auth: { event: 'sign-out-confirmed' } }, 'sign-out confirmed upstream');
-        } else {
-          // Its key expired with its tokens (or it was sealed under another SESSION_SECRET).
-          this.#opts.onAttempt?.('expired');
-          this.#opts.log.warn({ auth: { event: 'sign-out-expired' } }, 'sign-out never confirmed upstream: its tokens have expired anyway');
-        }
-      }
-    } catch (err) {
-      this.#link.fellBack('sign_out_outbox', err);
-    }
   }
 }

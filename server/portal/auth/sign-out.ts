@@ -9,6 +9,7 @@
  * 3. if the API did not confirm, the revocation waits in the outbox and is sent again until it
  *    does — and the member is told so, plainly: never a "success" the API has not confirmed.
  */
+import { operationPath } from '#shared/contract/operations.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
 import { browserOf, type MemberAuth } from './member-auth.ts';
@@ -36,7 +37,7 @@ export async function revokeUpstream(homepage: HomepageClient, tokens: SignOutTo
   let accessDead = !tokens.access;
   let refreshDead = !tokens.refresh;
   if (tokens.access) {
-    const r = await homepage.call({ method: 'GET', path: '/api/v1/homepage/common/token/logout', accessToken: tokens.access, ...ctx });
+    const r = await homepage.call({ ...operationPath('GET /common/token/logout'), accessToken: tokens.access, ...ctx });
     if (r.ok && r.status === 200) {
       revoked = true;
       logoutUrl = (r.body as { logout_url?: unknown }).logout_url;
@@ -45,7 +46,7 @@ export async function revokeUpstream(homepage: HomepageClient, tokens: SignOutTo
   }
   if (tokens.refresh) {
     // Revokes the sign-in even when the access token had expired.
-    const r = await homepage.call({ method: 'POST', path: '/api/v1/homepage/auth/logout', body: { refresh_token: tokens.refresh }, ...ctx });
+    const r = await homepage.call({ ...operationPath('POST /auth/logout'), body: { refresh_token: tokens.refresh }, ...ctx });
     if (r.ok && r.status === 200) revoked = true;
     refreshDead = (r.ok && r.status === 200) || refused(r);
   }

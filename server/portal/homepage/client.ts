@@ -21,7 +21,7 @@ export type HomepageMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE
 
 export interface HomepageCall {
   method: HomepageMethod;
-  /** Path under the API's base, validated by the caller: `/api/v1/homepage/...`. */
+  /** Path under the API's base, validated by the caller: HOMEPAGE_PREFIX and an operation's path. */
   path: string;
   /** Raw query string without the leading `?` (kept exactly as the browser sent it). */
   query?: string;
@@ -118,7 +118,7 @@ function isAnswer(v: unknown): v is AnyAnswer {
 /**
  * The answer's text, or undefined once it passes `limit` bytes (the rest is not read). Read
  * with stream events, not an async iterator: a member's page makes several calls, and the
- * iterator's promise per chunk was a visible share of each (issue 21).
+ * iterator's promise per chunk was a visible share of each (decision 0127).
  */
 function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * Which paths the gateway forwards: only under /api/v1/homepage/, plain segments of
+ * Which paths the gateway forwards: only under HOMEPAGE_PREFIX, plain segments of
  * letters, digits and `_ ~ - .` that do not start with a dot. Percent-encoding,
  * dot segments, backslashes and empty segments are refused, so nothing can climb
  * out of the prefix on the way upstream.
@@ -8,7 +8,7 @@ import { HOMEPAGE_PREFIX } from '#shared/http.ts';
 
 export { HOMEPAGE_PREFIX };
 
-const SAFE_PATH = /^\/api\/v1\/homepage(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127})+$/;
+const SAFE_PATH = new RegExp(`^${HOMEPAGE_PREFIX}(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127})+$`);
 const MAX_QUERY = 4096;
 
 export interface SplitUrl {

@@ -9,24 +9,18 @@
  * may differ by caller (an administrator's notice list without `display_yn=Y`).
  */
 import { LRUCache } from 'lru-cache';
+import { operationPath, operations, pathPattern, splitKey, type CacheKind, type Operation } from '#shared/contract/operations.ts';
 import type { HomepageCall, HomepageClient, HomepageResult } from './client.ts';
 
-export type CacheKind = 'notice' | 'code' | 'content' | 'popular' | 'search';
+export type { CacheKind };
 
 export type CacheTtls = Readonly<Record<CacheKind, number>>;
 
-/** Which public paths are which kind (paths under the API's base, without the query). */
-const KINDS: readonly { kind: CacheKind; path: RegExp }[] = [
-  { kind: 'notice', path: /^\/api\/v1\/homepage\/board\/notice(?:\/\d+)?$/ },
-  { kind: 'code', path: /^\/api\/v1\/homepage\/code\/[^/]+(?:\/[^/]+)?$/ },
-  { kind: 'code', path: /^\/api\/v1\/homepage\/code\/local\/\d+(?:\/\d+)?$/ },
-  {
-    kind: 'content',
-    path: /^\/api\/v1\/homepage\/(?:common\/systemcontentinfo|board\/faq|board\/newsletter(?:\/\d+)?|bookstore\/list)$/,
-  },
-  { kind: 'popular', path: /^\/api\/v1\/homepage\/popular\/popularbooklist$/ },
-  { kind: 'search', path: /^\/api\/v1\/homepage\/book\/search$/ },
-];
+/** Which public paths are which kind: the GET rows of the operation table with a cache kind (full paths, without the query). */
+const KINDS: readonly { kind: CacheKind; path: RegExp }[] = (Object.entries(operations) as [string, Operation][]).flatMap(([key, op]) => {
+  const { method, path } = splitKey(key);
+  return method === 'GET' && op.cache ? [{ kind: op.cache, path: pathPattern(path) }] : [];
+});
 
 export function cacheKindOf(path: string): CacheKind | undefined {
   return KINDS.find((k) => k.path.test(path))?.kind;
@@ -34,10 +28,10 @@ export function cacheKindOf(path: string): CacheKind | undefined {
 
 /**
  * The notice list shows an administrator's token its drafts unless `display_yn=Y` is asked
- * (the reference API's rule, issue 27): such an answer is that caller's, never the cache's.
+ * (the reference API's rule, decision 0033): such an answer is that caller's, never the cache's.
  * Every page of the portal asks `display_yn=Y`, so pages keep their cache.
  */
-const NOTICE_LIST = '/api/v1/homepage/board/notice';
+const NOTICE_LIST = operationPath('GET /board/notice').path;
 
 function callerBound(c: HomepageCall): boolean {
   return c.accessToken !== undefined && c.path === NOTICE_LIST && new URLSearchParams(c.query).getAll('display_yn').join() !== 'Y';

@@ -2,6 +2,7 @@
  * /healthz: the process is up. /readyz: it can serve pages — not shutting down and the
  * homepage API answers (checked at most every 5 s, 2 s budget).
  */
+import { operationPath } from '#shared/contract/operations.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { HomepageClient } from '../homepage/client.ts';
 
@@ -17,8 +18,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, opts)
     if (last && Date.now() - last.at < 5_000) return last.ok;
     const result = await Promise.race([
       opts.homepage.call({
-        method: 'GET',
-        path: '/api/v1/homepage/board/notice',
+        ...operationPath('GET /board/notice'),
         query: 'notice_type=1&display_yn=Y',
         requestId: req.id,
         log: req.log,

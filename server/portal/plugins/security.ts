@@ -89,7 +89,7 @@ function schemeHeaders(dev: boolean, https: boolean): SchemeHeaders {
 /**
  * A page's CSP nonce: 16 bytes from the CSPRNG, base64. The bytes are drawn 4 KiB at a time
  * and each 16 is used once (as Node does for randomUUID): one draw per 256 pages instead of
- * a buffer and a draw per page (issue 21).
+ * a buffer and a draw per page (decision 0127).
  */
 const NONCE_BYTES = 16;
 const nonceBytes = Buffer.alloc(256 * NONCE_BYTES);

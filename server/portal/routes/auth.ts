@@ -4,6 +4,7 @@
  * GET /api/token/access/token, GET /api/token/refresh/token — and /sso/sso, the test
  * single sign-on (docs/decisions/D2-answers-and-codes.md, only with TEST_LOGIN=Y).
  */
+import { operationPath } from '#shared/contract/operations.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
@@ -120,8 +121,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const q = req.validationError ? {} : req.query;
       const member = q.userid && q.key && q.token ? { userId: q.userid, key: q.key, token: q.token } : config.testMember;
       const r = await homepage.call({
-        method: 'GET',
-        path: `/api/v1/homepage/auth/sso/${encodeURIComponent(member.token)}`,
+        ...operationPath('GET /auth/sso/:token', { token: member.token }),
         query: new URLSearchParams({ userid: member.userId, key: member.key }).toString(),
         requestId: req.id,
         log: req.log,

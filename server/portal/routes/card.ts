@@ -10,7 +10,7 @@ import { UserCardAnswer } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { code128Svg } from '../card/barcode.ts';
-import { HOMEPAGE_PREFIX } from '../homepage/paths.ts';
+import { operationPath } from '#shared/contract/operations.ts';
 
 const cardAnswer = Compile(UserCardAnswer);
 
@@ -21,7 +21,7 @@ export const cardRoutes: FastifyPluginAsync<{ auth: MemberAuth }> = async (app, 
     reply.header('cache-control', 'no-store');
     const text = (status: number, msg: string) => reply.code(status).type('text/plain; charset=utf-8').send(msg);
     if (!(await auth.session(req, reply))) return text(401, messages.session.ended);
-    const result = await auth.call(req, reply, { method: 'GET', path: `${HOMEPAGE_PREFIX}/user/api/card` });
+    const result = await auth.call(req, reply, operationPath('GET /user/api/card'));
     if (!result.ok) return text(503, messages.error.temporary);
     if (result.status === 401) return text(401, messages.session.ended);
     if (result.status !== 200 || !cardAnswer.Check(result.body)) {

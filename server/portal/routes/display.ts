@@ -1,5 +1,5 @@
 /**
- * POST /settings/display: 화면 설정 without JavaScript (issue 11 item 5). The form on the
+ * POST /settings/display: 화면 설정 without JavaScript (decision 0060). The form on the
  * 화면 설정 page posts the contrast and text size; the portal remembers them in a readable
  * cookie (a year, SameSite=Lax) and sends the member back where they were (303). Refused
  * when cross-site; only the allowed values are accepted, and the way back must be a page
@@ -8,9 +8,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import formbody from '@fastify/formbody';
 import { CONTRASTS, DISPLAY_COOKIE, DISPLAY_MAX_AGE_S, DISPLAY_ROUTE, formatDisplay, TEXT_SIZES, type Contrast, type TextSize } from '#shared/display.ts';
-import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { safeLocalPath } from '#shared/safe-redirect.ts';
+import { displayBackPath } from '#shared/display-return.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
 import { isHttps, type SchemePolicy } from '../scheme.ts';
 
@@ -31,10 +30,8 @@ const DisplayBody = {
 
 /** Where to go after saving: a page of this portal (never another site, an API or a file), else home. */
 export function displayReturnPath(value: unknown): string {
-  const path = safeLocalPath(value);
-  if (path === undefined) return HOME_PATH;
-  const pathname = path.replace(/[?#].*$/s, '');
-  return isPageRequestPath(pathname) && pathname !== DISPLAY_ROUTE ? path : HOME_PATH;
+  // Never the 화면 설정 page or route itself, never longer than DISPLAY_RETURN_MAX (decision 0131).
+  return displayBackPath(value) ?? HOME_PATH;
 }
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, opts) => {

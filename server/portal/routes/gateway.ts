@@ -1,11 +1,12 @@
 /**
- * `/api/v1/homepage/*`: the browser's calls to the homepage API, forwarded through the
+ * `HOMEPAGE_PREFIX/*`: the browser's calls to the homepage API, forwarded through the
  * one homepage client with method, query string and JSON body preserved. Upstream
  * headers (set-cookie above all) are never copied back. Client mistakes are answered
  * here with 4xx (decision 0013): HEAD is answered as GET without a body, and JSON bodies
  * are capped in size and depth before anything is forwarded.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { redactUrl } from '../../logger.ts';
@@ -18,8 +19,16 @@ export interface GatewayOptions {
   auth: MemberAuth;
 }
 
-/** Server-to-server calls (sign-in, tokens): never reachable from the browser. */
-const PORTAL_ONLY = /^\/api\/v1\/homepage\/auth(?:\/|$)/;
+/**
+ * Server-to-server calls (sign-in, tokens): never reachable from the browser. The folders of
+ * the table's `portal` rows (`/auth`), refused whole: no public row lives in them.
+ */
+const PORTAL_FOLDERS = [...new Set(Object.keys(portalOnlyOperations).map((key) => `${HOMEPAGE_PREFIX}/${splitKey(key).path.split('/')[1] ?? ''}`))];
+const PORTAL_ONLY = new RegExp(`^(?:${PORTAL_FOLDERS.join('|')})(?:/|$)`);
+
+for (const key of Object.keys(homepageOperations)) {
+  if (PORTAL_ONLY.test(`${HOMEPAGE_PREFIX}${splitKey(key).path}`)) throw new Error(`${key} is in a portal-only folder of the operation table`);
+}
 
 /** The browser reaches every homepage path but the portal-only ones. */
 const mayForward = (path: string): boolean => !PORTAL_ONLY.test(path);
@@ -65,7 +74,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
 
   app.route({
     method: METHODS,
-    url: '/api/v1/homepage/*',
+    url: `${HOMEPAGE_PREFIX}/*`,
     bodyLimit: MAX_JSON_BYTES,
     // Reads refuse cross-site requests; writes also need the portal's own header (CSRF).
     preHandler: sameOrigin((req) => req.method !== 'GET' && req.method !== 'HEAD'),

@@ -1,5 +1,5 @@
 /**
- * The installable portal (issue 11 item 2): GET /manifest.webmanifest, the web app manifest
+ * The installable portal (decision 0061): GET /manifest.webmanifest, the web app manifest
  * (Korean names, KRDS colours, icons with maskable variants), and GET /offline.html, the page
  * the service worker (dist/client/sw.js, built by scripts/vite-service-worker.ts) keeps in its
  * cache and shows when a page cannot be reached. Both are made from the configuration (the

@@ -1,5 +1,5 @@
 /**
- * Visitors' pages for a few seconds (issue 9 item 2, decision 0037): when members arrive in
+ * Visitors' pages for a few seconds (decision 0037): when members arrive in
  * waves, most of the home and notice-list renders are for visitors and identical. A page
  * rendered for a request that carries none of the member's cookies, answered 200 without
  * setting a cookie, is kept (whole HTML) for `PAGE_CACHE_TTL_S` under its address, host,

@@ -5,7 +5,7 @@
  *
  * React writes a flush as many small chunks, one after another in the same task. They are
  * gathered and passed on as one at the end of that task (a microtask later): one socket
- * write per flush instead of one per chunk, and nothing held back past the flush (issue 21).
+ * write per flush instead of one per chunk, and nothing held back past the flush (decision 0127).
  */
 import { Transform, type TransformCallback } from 'node:stream';
 

@@ -100,7 +100,7 @@ export function compileTemplate(source: string): PageTemplate {
         nonce,
       ),
     // The hydration data goes between the two halves as it is: the nonce is put into the
-    // template's own script tags, and never searched for through the data (issue 21).
+    // template's own script tags, and never searched for through the data (decision 0127).
     tail: ({ dataJson, nonce, fontsCss }) =>
       withNonce(beforeData, nonce) +
       `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>` +

@@ -1,5 +1,5 @@
 /**
- * What a book page needs (issue 7): the book with its counts, its public reviews (names
+ * What a book page needs (decision 0042): the book with its counts, its public reviews (names
  * masked, newest first, paged, the member's own marked), and the member's own diaries and
  * reviews of it through the lists' ISBN filter.
  */

@@ -1,5 +1,5 @@
 /**
- * A club leader records a meeting from the club detail (issue 7): the detail gives the
+ * A club leader records a meeting from the club detail (decision 0042): the detail gives the
  * leader the members' numbers and the form's rules, others see masked names only; the
  * meeting list is newest first; each attendee finds the meeting's points in their list.
  */

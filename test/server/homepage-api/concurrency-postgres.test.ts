@@ -1,5 +1,5 @@
 /**
- * The programme's rules hold across instances on PostgreSQL (issue 18, decision 0109): two API
+ * The programme's rules hold across instances on PostgreSQL (decision 0109): two API
  * processes share one database (both seeding it at start) and each takes 30 identical
  * requests at once for every earning path. The database enforces it — the member's row lock,
  * unique constraints — so: no 5xx, one award where one is allowed, monthly limits and the

@@ -27,7 +27,7 @@ t.test('notices: today\'s behaviour kept, pagination, detail with view count', a
   t.equal((await call(app, undefined, 'GET', '/board/notice?display_yn=yes')).statusCode, 400);
 });
 
-t.test('draft notices are an administrator\'s: anyone else sees displayed ones only (issue 27)', async (t) => {
+t.test('draft notices are an administrator\'s: anyone else sees displayed ones only', async (t) => {
   const { app, close } = await testApi();
   t.teardown(close);
   const drafts = (list: { display_yn: string }[]) => list.filter((n) => n.display_yn === 'N').length;

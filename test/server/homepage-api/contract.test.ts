@@ -8,7 +8,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Value } from 'typebox/value';
-import { P, PASSWORD, call, curatedBooks, freshMember, login, testApi } from './helpers.ts';
+import { P, PASSWORD, call, curatedBooks, derefDocument, freshMember, login, testApi } from './helpers.ts';
 import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
 import { MAX_PARAM_LENGTH } from '#server/homepage-api/protocol.ts';
 import { ErrorAnswer } from '#shared/contract/common.ts';
@@ -186,7 +186,7 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
 t.test('every answer matches its documented schema; every operation is exercised', async (t) => {
   const { app, clock, close } = await contractApi();
   t.teardown(close);
-  const doc = (await app.inject({ url: '/docs/openapi.json' })).json() as Doc;
+  const doc = derefDocument((await app.inject({ url: '/docs/openapi.json' })).json() as Doc);
   const requests = await sampleRequests(app);
   const tok = (await login(app, 'reader01')).access_token;
 
@@ -227,7 +227,7 @@ t.test('every answer matches its documented schema; every operation is exercised
 t.test('a drifting answer is caught: the checker is not vacuous', async (t) => {
   const { app, close } = await testApi();
   t.teardown(close);
-  const doc = (await app.inject({ url: '/docs/openapi.json' })).json() as Doc;
+  const doc = derefDocument((await app.inject({ url: '/docs/openapi.json' })).json() as Doc);
   const schema = doc.paths[`${P}/board/notice`]?.['get']?.responses['200']?.content?.['application/json']?.schema ?? {};
   const good = (await app.inject({ url: `${P}/board/notice` })).json();
   t.ok(Value.Check(schema, good));
@@ -245,7 +245,7 @@ function answerSchema(doc: Doc, path: string, method: string, status: number): o
 t.test('every operation: unknown method → 405, unknown query parameter → 400, overlong path parameter → 414, token before input', async (t) => {
   const { app, close } = await contractApi();
   t.teardown(close);
-  const doc = (await app.inject({ url: '/docs/openapi.json' })).json() as Doc;
+  const doc = derefDocument((await app.inject({ url: '/docs/openapi.json' })).json() as Doc);
   const requests = await sampleRequests(app);
   const check = (label: string, schema: object | undefined, answer: unknown) => {
     if (!schema) return t.fail(`${label}: no documented schema`);

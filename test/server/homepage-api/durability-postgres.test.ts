@@ -1,5 +1,5 @@
 /**
- * kill -9 of one instance under a write load on PostgreSQL (issue 18, decision 0109): two API
+ * kill -9 of one instance under a write load on PostgreSQL (decision 0109): two API
  * processes share a cluster running with fsync on (as in production); writes stream into one;
  * SIGKILL lands mid-run. Every write answered 200 is in the database, and the other instance
  * keeps serving — reads and writes — without a restart.

@@ -1,5 +1,5 @@
 /**
- * What the earning forms need (issue 7): every earning route answers what it earned and,
+ * What the earning forms need (decision 0042): every earning route answers what it earned and,
  * for 0 points, why in plain Korean (monthly count reached, daily limit, monthly cap,
  * suspension); duplicates are refused with their own message; the libraries of a loan and
  * the author talks one can check in to are listed.

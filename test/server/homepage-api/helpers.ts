@@ -206,3 +206,22 @@ export async function diariesUntilKilled(
   await Promise.all(workers);
   return { acked, failures, code };
 }
+
+/**
+ * The document with every `#/components/schemas/…` reference replaced by the schema it names
+ * (decision 0134 moved the answers there), so a test can check an answer against one schema.
+ */
+export function derefDocument<T>(doc: T): T {
+  const schemas = ((doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {});
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== 'object' || node === null) return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const prefix = '#/components/schemas/';
+    const target = typeof $ref === 'string' && $ref.startsWith(prefix) ? schemas[$ref.slice(prefix.length)] : undefined;
+    const out: Record<string, unknown> = target === undefined ? { ...($ref === undefined ? {} : { $ref }) } : { ...(walk(target) as object) };
+    for (const [k, v] of Object.entries(rest)) out[k] = walk(v);
+    return out;
+  };
+  return walk(doc) as T;
+}

@@ -1,5 +1,5 @@
 /**
- * Member lists are in the order a member reads them (issue 7): by the date the member did
+ * Member lists are in the order a member reads them (decision 0042): by the date the member did
  * the activity (diary day, loan date, purchase date, meeting day, completion day, check-in
  * day), then the later record first — whatever order and on whatever day they were recorded.
  * Also the point list's month and activity filters and the lists' ISBN filter.

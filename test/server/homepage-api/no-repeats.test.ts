@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 5 (decision 0113): requests past a limit are not stored. Thirty identical
+ * Decision 0113: requests past a limit are not stored. Thirty identical
  * diaries or reviews sent at once make one record, the others are refused with the reason in
  * Korean; a member has one review of a book and edits it; a member's activity writes past the
  * write rate are refused (429); all of it holds across two API processes on one file; and a

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { homepageOperations, portalOnlyOperations, type Operation } from '#shared/contract/operations.ts';
-import { P, testApi } from './helpers.ts';
+import { P, derefDocument, testApi } from './helpers.ts';
 
 interface DocOperation {
   parameters?: { in: string; name: string }[];
@@ -20,7 +20,7 @@ const keysOf = (schema: Operation['query']): string[] =>
 t.test('the operation map is the OpenAPI document', async (t) => {
   const { app, close } = await testApi();
   t.teardown(close);
-  const doc = (await app.inject({ url: '/docs/openapi.json' })).json() as Doc;
+  const doc = derefDocument((await app.inject({ url: '/docs/openapi.json' })).json() as Doc);
   const map: Record<string, Operation> = { ...homepageOperations, ...portalOnlyOperations };
 
   const documented = new Map<string, DocOperation>();

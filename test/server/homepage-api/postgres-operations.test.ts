@@ -1,5 +1,5 @@
 /**
- * Running the reference API on PostgreSQL (issue 18, docs/operations.md, decision 0109):
+ * Running the reference API on PostgreSQL (docs/operations.md, decision 0109):
  * moving a SQLite file in (idempotent, refusing to overwrite), a pg_dump restored into a
  * fresh database, a reminder sent once by two instances, and the faults: the server down at
  * start (exit 1, DATABASE_URL named without its password), lost while running (503 with

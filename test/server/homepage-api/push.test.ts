@@ -1,5 +1,5 @@
 /**
- * The member's push state (issue 11, item 1): the public configuration, turning reminders on
+ * The member's push state (decisions 0066, 0110): the public configuration, turning reminders on
  * (the subscription is the spec's fcm_token, notification_permission becomes granted) and
  * off, what a subscription must be (its endpoint: https on port 443 of a push service, read
  * alike by the WHATWG parser and web-push's url.parse), and the feature hiding itself without
@@ -102,7 +102,7 @@ t.test('turning reminders on and off', async (t) => {
 });
 
 /*
- * Issue 19, item 4: web-push reads the endpoint with Node's legacy url.parse to connect and to
+ * Decision 0116: web-push reads the endpoint with Node's legacy url.parse to connect and to
  * name the VAPID audience, so an address the WHATWG parser and url.parse read differently could
  * pass the check here and be sent elsewhere. Each address below is read differently by the two
  * (checked in the test itself), and each is refused.

@@ -1,5 +1,5 @@
 /**
- * The reminders end to end (issue 11, item 1): the API sends through web-push to a local push
+ * The reminders end to end (decisions 0066, 0110): the API sends through web-push to a local push
  * service stand-in, which checks the VAPID JWT and decrypts the aes128gcm payload with the
  * browser's keys. The daily challenge reminder goes only to members with a challenge under way,
  * not checked in today, at the hour they chose; once, across a restart and two API processes;

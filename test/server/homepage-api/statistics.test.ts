@@ -1,5 +1,5 @@
 /**
- * Reading statistics of 나의 활동 (issue 11, item 3): points by month for the last 12 Seoul
+ * Reading statistics of 나의 활동 (decisions 0063, 0112): points by month for the last 12 Seoul
  * months (zero-filled, equal to the point list's earnings of each month), this year's
  * activities by type (equal to the activity list), books read this year (distinct ISBNs with
  * a diary, review or loan) against the goal the member sets — for the seeded reader01 and

@@ -1,6 +1,6 @@
 -- PostgreSQL twin of migrations/0008-one-review-per-book-no-repeats.sql (decision 0109): the same tables, keys and checks.
 -- One review per member and book, no exact repeats of a diary, a write rate per member
--- (issue 19, item 5; decision 0113). The database keeps the uniqueness (partial unique
+-- (decision 0113). The database keeps the uniqueness (partial unique
 -- indexes, checked by the INSERT inside each write's transaction), so it holds for
 -- simultaneous requests and for several API processes on one file.
 -- Nothing stored before is lost: of each group of rows that break the new rules, the oldest
