@@ -65,16 +65,32 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The window's width is the page's; the toolbar is above it: set, measured, set again if it differs. */
+/** The page's viewport once the window has drawn twice: a resize lands a frame or more after it is asked for. */
+async function viewportAfterFrames(client: Client): Promise<[number, number]> {
+  const script = 'const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done([innerWidth, innerHeight])));';
+  return (await client.executeAsyncScript(script, [])) as [number, number];
+}
+
+/**
+ * The window's width is the page's; the toolbar is above it: set, measured once the resize has
+ * landed, set again if it differs. A loaded machine draws late (CI once measured 335 px for 320
+ * after four immediate tries), so the measure waits for two frames and two equal readings, and
+ * the whole fit has a deadline rather than a count.
+ */
 async function fitWindow(client: Client, { width, height }: Viewport): Promise<void> {
   await client.setWindowRect(null, null, width, height);
-  let inner: [number, number] = [0, 0];
-  // Set, measured, set again: the toolbar's height (and, now and then, a late resize) differ.
-  for (let attempt = 0; attempt < 4; attempt++) {
-    inner = (await client.executeScript('return [innerWidth, innerHeight]', [])) as [number, number];
+  const deadline = Date.now() + 15_000;
+  let inner = await viewportAfterFrames(client);
+  while (Date.now() < deadline) {
     if (inner[0] === width && inner[1] === height) return;
+    const again = await viewportAfterFrames(client);
+    if (again[0] !== inner[0] || again[1] !== inner[1]) {
+      inner = again; // still settling
+      continue;
+    }
     const rect = await client.getWindowRect();
     await client.setWindowRect(null, null, rect.width + width - inner[0], rect.height + height - inner[1]);
+    inner = await viewportAfterFrames(client);
   }
   if (inner[0] !== width) throw new Error(`WebKit: a ${width} px viewport was asked for, the window gives ${inner[0]} px`);
 }
