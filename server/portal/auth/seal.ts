@@ -3,7 +3,7 @@
  * that must give nothing away there: sealed with AES-256-GCM under a key the caller derives
  * (decisions 0020 and 0024). `v1.<iv>.<tag>.<body>`, base64url.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes } from 'node:crypto';
 
 /** A 256-bit key for one purpose, derived from a secret (a refresh token, SESSION_SECRET). */
 export function sealKey(secret: string, purpose: string): Buffer {
@@ -12,7 +12,7 @@ export function sealKey(secret: string, purpose: string): Buffer {
 
 /** SHA-256 of a secret, base64url: how a token or a session id is named where it is kept. */
 export function hashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64url');
+  return hash('sha256', secret, 'base64url');
 }
 
 export function seal(value: unknown, key: Buffer): string {
