@@ -2,9 +2,9 @@
  * Failed sign-ins per account, counted once for all instances in Redis (decisions 0008 and
  * 0020); this instance's memory (auth/login-limits.ts) while Redis does not answer.
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { accountKey, FailureCounter, type LoginFailures } from '../auth/login-limits.ts';
+import { hashOf } from '../auth/seal.ts';
 import { REDIS_PREFIX, type RedisLink } from './redis.ts';
 import { redisElseMemory } from './redis-else-memory.ts';
 
@@ -26,7 +26,7 @@ export class SharedFailureCounter implements LoginFailures {
   }
 
   #key(userId: string): string {
-    return `${REDIS_PREFIX}login-failures:${createHash('sha256').update(accountKey(userId)).digest('base64url')}`;
+    return `${REDIS_PREFIX}login-failures:${hashOf(accountKey(userId))}`;
   }
 
   #shared<T>(use: (redis: Redis) => Promise<T>, fallback: () => Promise<T>): Promise<T> {
