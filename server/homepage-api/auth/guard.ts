@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkAccess } from './tokens.ts';
 import type { Member } from '../store/members.ts';
+import type { AccessWithMember } from '../store/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 
@@ -14,9 +15,48 @@ export interface AuthContext {
   familyId: number;
 }
 
+/**
+ * A route's first read of its member's data sent with the token check as one statement
+ * (decision 0137): on PostgreSQL a member read is then one round trip. The route names it in its
+ * config (`tokenJoin`); requireMember runs it instead of the token check alone.
+ */
+export interface TokenJoin {
+  /** Reads the access token with this hash, its member and the route's data; keeps the data for the handler. */
+  read(req: FastifyRequest, tokenHash: Buffer): Promise<AccessWithMember | undefined>;
+}
+
+/**
+ * A TokenJoin whose data the handler takes with `take`: what the guard read for this request,
+ * or undefined when the guard did not run it (then the handler reads for itself).
+ */
+export class JoinedRead<T> implements TokenJoin {
+  readonly #kept = new WeakMap<FastifyRequest, T>();
+  readonly #run: (req: FastifyRequest, tokenHash: Buffer) => Promise<{ access: AccessWithMember; value: T } | undefined>;
+
+  constructor(run: (req: FastifyRequest, tokenHash: Buffer) => Promise<{ access: AccessWithMember; value: T } | undefined>) {
+    this.#run = run;
+  }
+
+  async read(req: FastifyRequest, tokenHash: Buffer): Promise<AccessWithMember | undefined> {
+    const found = await this.#run(req, tokenHash);
+    if (found) this.#kept.set(req, found.value);
+    return found?.access;
+  }
+
+  take(req: FastifyRequest): T | undefined {
+    const value = this.#kept.get(req);
+    this.#kept.delete(req);
+    return value;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** This route's read joined to the token check (TokenJoin). */
+    tokenJoin?: TokenJoin;
   }
 }
 
@@ -31,7 +71,8 @@ async function resolveAuth(req: FastifyRequest): Promise<AuthContext | ApiError 
   const token = bearerToken(req);
   if (!token) return null;
   const app = req.server;
-  const check = await checkAccess(app.stores, token, app.settings.clock());
+  const join = req.routeOptions.config.tokenJoin;
+  const check = await checkAccess(app.stores, token, app.settings.clock(), join ? (hash) => join.read(req, hash) : undefined);
   if (!check.ok) {
     return check.reason === 'expired'
       ? new ApiError(403, apiMessages.auth.tokenExpired, 'token_expired')

@@ -10,6 +10,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Stores } from '../store/index.ts';
 import type { Member } from '../store/members.ts';
+import type { AccessWithMember } from '../store/tokens.ts';
 import type { ApiSettings } from '../settings.ts';
 
 export function newToken(): string {
@@ -150,9 +151,17 @@ export type AccessCheck =
   | { ok: true; memberId: number; familyId: number; member: Member | undefined }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
-/** The token and its member are read in one statement (decision 0137): what every member request does first. */
-export async function checkAccess(stores: Stores, accessToken: string, now: number): Promise<AccessCheck> {
-  const found = await stores.tokens.accessWithMember(tokenHash(accessToken));
+/**
+ * The token and its member are read in one statement (decision 0137): what every member request
+ * does first. `read` is that statement, or a route's read that includes it (guard.ts `TokenJoin`).
+ */
+export async function checkAccess(
+  stores: Stores,
+  accessToken: string,
+  now: number,
+  read: (hash: Buffer) => Promise<AccessWithMember | undefined> = (hash) => stores.tokens.accessWithMember(hash),
+): Promise<AccessCheck> {
+  const found = await read(tokenHash(accessToken));
   if (!found) return { ok: false, reason: 'unknown' };
   const row = found.token;
   if (row.revoked) return { ok: false, reason: 'revoked' };

@@ -8,7 +8,8 @@ import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
-import type { LedgerEntry, PenaltyRow } from '../store/points.ts';
+import type { LedgerEntry, PenaltyRow, PointSummaryRow } from '../store/points.ts';
+import type { AccessWithMember } from '../store/tokens.ts';
 import { addDays, seoulDay } from '../time.ts';
 import { reasonMessage } from './earn.ts';
 import { settleExpiry } from './ledger.ts';
@@ -25,14 +26,33 @@ function must<T extends string>(list: readonly T[], v: string): T {
   return found;
 }
 
-/** Balance, this month's and year's earnings and room under the caps; settles expiry first. */
-export async function pointSummary(stores: Stores, s: ApiSettings, memberId: number) {
+/** The summary as read on `day` (Seoul): by the handler, or with the token check (read below). */
+export interface SummaryRead {
+  day: string;
+  summary: PointSummaryRow;
+}
+
+/**
+ * The summary of the member of an access token, read with the token check in one statement
+ * (decision 0137): the route's TokenJoin (auth/guard.ts). Undefined when the token is unknown.
+ */
+export async function summaryWithToken(stores: Stores, s: ApiSettings, tokenHash: Buffer): Promise<{ access: AccessWithMember; value: SummaryRead } | undefined> {
   const day = seoulDay(s.clock());
+  const found = await stores.points.summaryByToken(tokenHash, day.slice(0, 7), day.slice(0, 4));
+  return found && { access: found.access, value: { day, summary: found.summary } };
+}
+
+/**
+ * Balance, this month's and year's earnings and room under the caps; settles expiry first.
+ * `first`: the summary the guard already read with the token (summaryWithToken), if it did.
+ */
+export async function pointSummary(stores: Stores, s: ApiSettings, memberId: number, first?: SummaryRead) {
+  const day = first?.day ?? seoulDay(s.clock());
   const month = day.slice(0, 7);
   const year = day.slice(0, 4);
   // A read, in one statement (decision 0137); the member's lock (a write) only when an earlier
   // year is left to settle, and then read again.
-  let r = await stores.points.summary(memberId, month, year);
+  let r = first?.summary ?? (await stores.points.summary(memberId, month, year));
   if (r.unsettled) {
     await stores.forMembers([memberId], () => settleExpiry(stores, memberId, year));
     r = await stores.points.summary(memberId, month, year);

@@ -7,22 +7,27 @@ import {
   PenaltyAnswer, PenaltyBody, PenaltyListAnswer, PenaltyListQuery, PointAnswer, PointListAnswer, PointListQuery,
 } from '#shared/contract/index.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { memberOf } from '../auth/guard.ts';
+import { JoinedRead, memberOf } from '../auth/guard.ts';
 import { errorAnswers } from '../errors.ts';
-import { penaltyAnswer, pointEntry, pointSummary, recordPenalty } from '../programme/points.ts';
+import { penaltyAnswer, pointEntry, pointSummary, recordPenalty, summaryWithToken } from '../programme/points.ts';
 import { adminRoute, checkPeriod, memberRoute, pageInfo, pageOf, readErrors, writeErrors } from './kit.ts';
 
 export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
 
+  // The summary is read with the token check, in one statement (decision 0137).
+  const withToken = new JoinedRead((_req, hash) => summaryWithToken(stores, settings, hash));
   app.get(
     '/point',
-    memberRoute({
-      tags: ['point'],
-      summary: '나의 포인트: 잔액(원장 합계), 이번 달·올해 적립과 남은 한도, 소멸 예정',
-      response: { 200: PointAnswer, ...errorAnswers(401, 403) },
-    }),
-    async (req) => ({ result: 'success' as const, point: await pointSummary(stores, settings, memberOf(req).memberId) }),
+    memberRoute(
+      {
+        tags: ['point'],
+        summary: '나의 포인트: 잔액(원장 합계), 이번 달·올해 적립과 남은 한도, 소멸 예정',
+        response: { 200: PointAnswer, ...errorAnswers(401, 403) },
+      },
+      { tokenJoin: withToken },
+    ),
+    async (req) => ({ result: 'success' as const, point: await pointSummary(stores, settings, memberOf(req).memberId, withToken.take(req)) }),
   );
 
   app.get(

@@ -5,6 +5,7 @@
  */
 import { isoSeoul } from '../time.ts';
 import type { Database } from './db.ts';
+import { ACCESS_WITH_MEMBER, toAccessWithMember, type AccessWithMember } from './tokens.ts';
 import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
 
 export type EntryType = 'earn' | 'penalty' | 'spend' | 'expire';
@@ -82,6 +83,31 @@ function toPenalty(r: Row): PenaltyRow {
   };
 }
 
+/**
+ * What the member's point page shows, in one statement (decision 0137): one snapshot, so no
+ * transaction is needed around it. `m` is the member: a placeholder or a scalar subquery.
+ * One pass over the member's ledger rows (FILTER: both dialects), not one per figure. The
+ * ledger is the first table the text names, so a trace names the statement by it (traced.ts).
+ */
+function summarySelect(m: string): string {
+  const unsettled = `CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = ${m} AND year < :year GROUP BY year HAVING sum(points) > 0)
+      THEN 1 ELSE 0 END`;
+  return `SELECT coalesce(sum(l.points), 0) AS balance, ${unsettled} AS unsettled,
+            coalesce(sum(l.points) FILTER (WHERE l.month = :month AND l.entry_type = 'earn'), 0) AS earned_month,
+            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'earn'), 0) AS earned_year,
+            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'spend'), 0) AS spent,
+            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'penalty'), 0) AS penalty,
+            (SELECT earning_suspended_until FROM members WHERE member_id = ${m}) AS suspended_until
+       FROM point_ledger l WHERE l.member_id = ${m}`;
+}
+
+function toSummary(r: Row): PointSummaryRow {
+  return {
+    balance: int(r, 'balance'), earnedMonth: int(r, 'earned_month'), earnedYear: int(r, 'earned_year'), spent: int(r, 'spent'),
+    penalty: int(r, 'penalty'), suspendedUntil: strOrNull(r, 'suspended_until'), unsettled: int(r, 'unsettled') === 1,
+  };
+}
+
 export function pointStore(db: Database) {
   const balance = db.prepare('SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ?');
   const earnedMonth = db.prepare(
@@ -97,21 +123,13 @@ export function pointStore(db: Database) {
     `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING entry_id`,
   );
-  // What the member's point page shows, in one statement (decision 0137): one snapshot, so no
-  // transaction is needed around it.
-  const unsettled = `CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = :m AND year < :year GROUP BY year HAVING sum(points) > 0)
-      THEN 1 ELSE 0 END`;
-  // One pass over the member's ledger rows (FILTER: both dialects), not one per figure. The
-  // ledger is the first table the text names, so a trace names the statement by it (traced.ts).
-  const summary = db.prepare(
-    `SELECT ${unsettled} AS unsettled,
-            coalesce(sum(l.points), 0) AS balance,
-            coalesce(sum(l.points) FILTER (WHERE l.month = :month AND l.entry_type = 'earn'), 0) AS earned_month,
-            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'earn'), 0) AS earned_year,
-            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'spend'), 0) AS spent,
-            coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'penalty'), 0) AS penalty,
-            (SELECT earning_suspended_until FROM members WHERE member_id = :m) AS suspended_until
-       FROM point_ledger l WHERE l.member_id = :m`,
+  const summary = db.prepare(summarySelect(':m'));
+  // The token check and the summary in one statement (decision 0137): GET /user/point is then one
+  // round trip. No row when the token is unknown; the summary of a token's member even when the
+  // token is revoked or expired (the guard refuses it before anyone reads it).
+  const summaryByToken = db.prepare(
+    `WITH a AS (${ACCESS_WITH_MEMBER})
+     SELECT a.*, s.* FROM a CROSS JOIN (${summarySelect('(SELECT token_member_id FROM a)')}) s`,
   );
   const unsettledYears = db.prepare(
     `SELECT year, sum(points) AS net FROM point_ledger
@@ -175,10 +193,13 @@ export function pointStore(db: Database) {
     async summary(memberId: number, month: string, year: string): Promise<PointSummaryRow> {
       const r = await summary.get({ m: memberId, month, year });
       if (!r) throw new Error('point summary returned nothing');
-      return {
-        balance: int(r, 'balance'), earnedMonth: int(r, 'earned_month'), earnedYear: int(r, 'earned_year'), spent: int(r, 'spent'),
-        penalty: int(r, 'penalty'), suspendedUntil: strOrNull(r, 'suspended_until'), unsettled: int(r, 'unsettled') === 1,
-      };
+      return toSummary(r);
+    },
+
+    /** The access token with the hash `token` and its member, and that member's summary: one statement. */
+    async summaryByToken(token: Buffer, month: string, year: string): Promise<{ access: AccessWithMember; summary: PointSummaryRow } | undefined> {
+      const r = await summaryByToken.get({ token, month, year });
+      return r ? { access: toAccessWithMember(r), summary: toSummary(r) } : undefined;
     },
 
     async add(e: LedgerRow): Promise<number> {

@@ -26,6 +26,33 @@ export interface AccessRow {
   revoked: boolean;
 }
 
+/** An access token's row and its member (undefined when the member row is gone). */
+export interface AccessWithMember {
+  token: AccessRow;
+  member: Member | undefined;
+}
+
+/**
+ * The access token with its hash `:token` and its member, as one SELECT: what every member
+ * request reads first (decision 0137), and the head of a route's read joined to it
+ * (store/points.ts `summaryByToken`). Its columns: `token_*` and the member's own.
+ */
+export const ACCESS_WITH_MEMBER = `SELECT a.family_id AS token_family_id, a.expires_at AS token_expires_at, f.revoked_at AS token_revoked_at,
+            f.member_id AS token_member_id, m.*
+       FROM access_tokens a JOIN token_families f USING (family_id) LEFT JOIN members m ON m.member_id = f.member_id
+      WHERE a.token_hash = :token`;
+
+/** A row of ACCESS_WITH_MEMBER (or of a statement that selects its columns). */
+export function toAccessWithMember(r: Row): AccessWithMember {
+  return {
+    token: {
+      familyId: int(r, 'token_family_id'), memberId: int(r, 'token_member_id'), expiresAt: int(r, 'token_expires_at'),
+      revoked: r['token_revoked_at'] !== null,
+    },
+    member: r['member_id'] === null || r['member_id'] === undefined ? undefined : toMember(r),
+  };
+}
+
 function toRefresh(r: Row): RefreshRow {
   return {
     familyId: int(r, 'family_id'),
@@ -63,13 +90,7 @@ export function tokenStore(db: Database) {
        FROM access_tokens a JOIN token_families f USING (family_id)
       WHERE a.token_hash = ?`,
   );
-  // The access token and its member in one statement: what every member request reads first (decision 0137).
-  const accessMemberRow = db.prepare(
-    `SELECT a.family_id AS token_family_id, a.expires_at AS token_expires_at, f.revoked_at AS token_revoked_at,
-            f.member_id AS token_member_id, m.*
-       FROM access_tokens a JOIN token_families f USING (family_id) LEFT JOIN members m ON m.member_id = f.member_id
-      WHERE a.token_hash = ?`,
-  );
+  const accessMemberRow = db.prepare(ACCESS_WITH_MEMBER);
   const ssoRow = db.prepare('SELECT member_id, expires_at FROM sso_tokens WHERE token_hash = ?');
 
   return {
@@ -112,16 +133,9 @@ export function tokenStore(db: Database) {
         : undefined;
     },
     /** The access token's row and its member (undefined when the member row is gone). */
-    async accessWithMember(hash: Buffer): Promise<{ token: AccessRow; member: Member | undefined } | undefined> {
-      const r = await accessMemberRow.get(hash);
-      if (!r) return undefined;
-      return {
-        token: {
-          familyId: int(r, 'token_family_id'), memberId: int(r, 'token_member_id'), expiresAt: int(r, 'token_expires_at'),
-          revoked: r['token_revoked_at'] !== null,
-        },
-        member: r['member_id'] === null || r['member_id'] === undefined ? undefined : toMember(r),
-      };
+    async accessWithMember(hash: Buffer): Promise<AccessWithMember | undefined> {
+      const r = await accessMemberRow.get({ token: hash });
+      return r ? toAccessWithMember(r) : undefined;
     },
     async sso(hash: Buffer): Promise<{ memberId: number; expiresAt: number } | undefined> {
       const r = await ssoRow.get(hash);

@@ -212,6 +212,31 @@ t.test('protected calls: missing, unknown, revoked → 401; expired → 403 toke
   t.equal((await call(app, r.json().access_token, 'GET', '/user/info')).statusCode, 200);
 });
 
+// GET /user/point reads its summary with the token check, in one statement (guard.ts TokenJoin,
+// decision 0137): it refuses exactly as a route that checks the token alone.
+t.test('a read joined to the token check refuses as the token check alone does', async (t) => {
+  const { app, clock, close } = await testApi({ settings: { accessTtlS: 60 } });
+  t.teardown(close);
+  const routes = ['/user/info', '/user/point'];
+  const statuses = async (token: string | undefined) => Promise.all(routes.map(async (r) => (await call(app, token, 'GET', r)).statusCode));
+  const a = await login(app);
+  t.same(await statuses(a.access_token), [200, 200], 'a valid token');
+  const point = (await call(app, a.access_token, 'GET', '/user/point')).json();
+  t.match(point, { result: 'success', point: { balance: Number, monthly_cap: Number } }, 'the summary read with the token');
+  t.same(await statuses(undefined), [401, 401], 'no token');
+  t.same(await statuses('y'.repeat(43)), [401, 401], 'an unknown token');
+  await app.db.prepare("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'").run();
+  t.same(await statuses(a.access_token), [401, 401], 'a withdrawn member');
+  await app.db.prepare("UPDATE members SET status = 'active' WHERE user_id = 'reader01'").run();
+  t.same(await statuses(a.access_token), [200, 200], 'active again');
+  clock.advance(61);
+  const expired = await call(app, a.access_token, 'GET', '/user/point');
+  t.same([expired.statusCode, expired.json().code], [403, 'token_expired'], 'an expired token: 403 token_expired');
+  const b = await login(app);
+  await app.inject({ method: 'POST', url: `${P}/auth/logout`, payload: { refresh_token: b.refresh_token } });
+  t.same(await statuses(b.access_token), [401, 401], 'a signed-out (revoked) token');
+});
+
 t.test('logout: POST /auth/logout and GET /common/token/logout revoke the family', async (t) => {
   const { app, close } = await testApi({ settings: { logoutUrl: '/main/homemain' } });
   t.teardown(close);
