@@ -50,31 +50,46 @@ export function loggerOptions(opts: { level: string; name?: string; traceIds?: (
  * Where a server process writes its log: stdout, written asynchronously and in batches
  * (decision 0121). A write to stdout is a system call and a hop to libuv's thread
  * pool; one per line cost the gateway about a tenth of its CPU under load. Lines are held
- * until `batchBytes` have gathered or `flushMs` has passed since the first of them, so an
- * idle process still writes each line within `flushMs`. pino flushes what is held
- * synchronously when the process exits, so the last lines of a shutdown or a crash are
- * kept (the process tests read them); a SIGKILL loses at most `flushMs` of lines. Main
- * thread only: a worker thread gets no exit hook.
+ * here until `batchBytes` have gathered or `flushMs` has passed since the first of them, so an
+ * idle process still writes each line within `flushMs`, and sonic-boom (pino.destination) gets
+ * one string per batch, which it writes at once. Holding them in sonic-boom instead (its
+ * `minLength`) measures the byte length of everything it holds on every line: about 2 µs a
+ * line, eight times this (decision 0121, revised 2026-11-28). pino flushes what is held
+ * synchronously when the process exits (flushSync, which hands over the batch first), so the
+ * last lines of a shutdown or a crash are kept (the process tests read them); a SIGKILL loses
+ * at most `flushMs` of lines. Main thread only: a worker thread gets no exit hook.
  */
 export function stdoutDestination(opts: { flushMs?: number; batchBytes?: number } = {}): DestinationStream {
   const flushMs = opts.flushMs ?? 100;
-  const out = pino.destination({ dest: 1, sync: false, minLength: opts.batchBytes ?? 4096 });
-  /** Bytes handed to the stream and not written yet (its 'write' event tells what went out). */
-  let held = 0;
+  const batchBytes = opts.batchBytes ?? 4096;
+  const out = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  /** Lines not handed to sonic-boom yet. Its length counts UTF-16 units: bytes ≥ that. */
+  let batch = '';
   let timer: NodeJS.Timeout | undefined;
-  out.on('write', (n: number) => (held -= n));
-  const tick = () => {
-    timer = undefined;
-    if (held <= 0) return;
-    out.flush();
-    // A write already in flight takes only what it holds: look again until all is out.
-    timer = setTimeout(tick, flushMs).unref();
-  };
   const write = out.write.bind(out);
+  const handOver = (): boolean => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (batch === '') return true;
+    const lines = batch;
+    batch = '';
+    return write(lines);
+  };
   out.write = (line: string) => {
-    held += Buffer.byteLength(line);
-    timer ??= setTimeout(tick, flushMs).unref();
-    return write(line);
+    batch += line;
+    if (batch.length >= batchBytes) return handOver();
+    timer ??= setTimeout(handOver, flushMs).unref();
+    return true;
+  };
+  const flush = out.flush.bind(out);
+  out.flush = (cb?: (err?: Error) => void) => {
+    handOver();
+    flush(cb);
+  };
+  const flushSync = out.flushSync.bind(out);
+  out.flushSync = () => {
+    handOver();
+    flushSync();
   };
   return out;
 }
