@@ -39,7 +39,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
   const args = ['server/homepage-api/main.ts'];
   const child = spawn(taskset ? 'taskset' : process.execPath, taskset ? ['-c', '0', process.execPath, ...args] : args, {
     cwd: join(import.meta.dirname, '..', '..'),
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOMEPAGE_API_PORT: String(port), ACTIVITY_WRITES_PER_MINUTE: '10000', ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOMEPAGE_API_PORT: String(port), ACTIVITY_WRITES_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -90,9 +90,13 @@ async function targetOf(url: string): Promise<Target> {
   };
 }
 
-/** Requests per second answered 2xx. */
+/**
+ * Requests per second answered 2xx. Other answers are reported: a bench that meets the write
+ * rate's 429 (or a pool's 503) measures the refusal, not the dialect.
+ */
 async function rps(opts: autocannon.Options, duration: number): Promise<number> {
   const r = await autocannon({ ...opts, duration });
+  if (r.non2xx > 0) console.log(`  (${r.non2xx} of ${r.requests.total} answers were not 2xx: ${opts.url})`);
   return r.non2xx > 0 ? r.requests.average * (1 - r.non2xx / Math.max(1, r.requests.total)) : r.requests.average;
 }
 
