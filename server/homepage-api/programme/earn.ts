@@ -86,12 +86,12 @@ export async function recordActivity(stores: Stores, s: ApiSettings, req: EarnRe
   }
 
   const rule = s.rules.activities[req.type];
-  const first = rule.firstPoints !== undefined && state.ofType === 0;
+  const first = rule.firstPoints !== undefined && !state.recordedOfType;
   const base = req.points ?? (first && rule.firstPoints !== undefined ? rule.firstPoints : rule.points);
   const suspendedUntil = state.suspendedUntil;
 
   let reason: PointReason = first ? 'first_activity' : 'awarded';
-  if (req.oncePerDay && state.onDay > 0) {
+  if (req.oncePerDay && state.recordedOnDay) {
     reason = 'daily_limit';
   } else if (suspendedUntil !== null && suspendedUntil >= day) {
     reason = 'suspended';

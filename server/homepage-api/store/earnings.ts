@@ -27,9 +27,10 @@ export interface NewActivity {
 export interface EarningState {
   /** An earlier year still sums above zero (its expiry is due). */
   unsettled: boolean;
-  /** Activities of the type ever; on the day; earning ones in the day's month. */
-  ofType: number;
-  onDay: number;
+  /** Whether the member ever recorded an activity of the type; whether on the day. */
+  recordedOfType: boolean;
+  recordedOnDay: boolean;
+  /** Earning activities of the type in the day's month. */
   earnedCountMonth: number;
   suspendedUntil: string | null;
   /** Points earned in the day's month and year; the balance. */
@@ -67,11 +68,14 @@ export function earningStore(db: Database, addDiary: AddDiary) {
     'SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND month = ? AND points > 0',
   );
   // What the earning rules read, in one statement (decision 0137), run behind the member's lock.
+  // Whether, not how many: a count of the member's activities of a type grew with their history
+  // (each diary made the next one slower); the day's look stays within its month's index range.
   const earningState = db.prepare(
     `SELECT CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = :m AND year < :year GROUP BY year HAVING sum(points) > 0)
                  THEN 1 ELSE 0 END AS unsettled,
-            (SELECT count(*) FROM activities WHERE member_id = :m AND activity_type = :type) AS of_type,
-            (SELECT count(*) FROM activities WHERE member_id = :m AND activity_type = :type AND day = :day) AS on_day,
+            CASE WHEN EXISTS (SELECT 1 FROM activities WHERE member_id = :m AND activity_type = :type) THEN 1 ELSE 0 END AS of_type,
+            CASE WHEN EXISTS (SELECT 1 FROM activities WHERE member_id = :m AND activity_type = :type AND month = :month AND day = :day)
+                 THEN 1 ELSE 0 END AS on_day,
             (SELECT count(*) FROM activities WHERE member_id = :m AND activity_type = :type AND month = :month AND points > 0) AS earned_count_month,
             (SELECT earning_suspended_until FROM members WHERE member_id = :m) AS suspended_until,
             (SELECT coalesce(sum(points), 0) FROM point_ledger WHERE member_id = :m AND month = :month AND entry_type = 'earn') AS earned_month,
@@ -143,7 +147,7 @@ export function earningStore(db: Database, addDiary: AddDiary) {
       const r = await earningState.get({ m: memberId, type, day, month: day.slice(0, 7), year: day.slice(0, 4) });
       if (!r) throw new Error('earning state returned nothing');
       return {
-        unsettled: int(r, 'unsettled') === 1, ofType: int(r, 'of_type'), onDay: int(r, 'on_day'), earnedCountMonth: int(r, 'earned_count_month'),
+        unsettled: int(r, 'unsettled') === 1, recordedOfType: int(r, 'of_type') === 1, recordedOnDay: int(r, 'on_day') === 1, earnedCountMonth: int(r, 'earned_count_month'),
         suspendedUntil: strOrNull(r, 'suspended_until'), earnedMonth: int(r, 'earned_month'), earnedYear: int(r, 'earned_year'), balance: int(r, 'balance'),
       };
     },
