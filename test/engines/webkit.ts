@@ -22,6 +22,9 @@ import WebDriver, { type Client } from 'webdriver';
 import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions, type Viewport } from './browser.ts';
 
 const DRIVER = process.env['WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver';
+/** Tries at a new session, each with its own driver, and how long each may take. */
+const SESSION_ATTEMPTS = 3;
+const SESSION_TIMEOUT_MS = 60_000;
 const MINIBROWSER = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB = process.env['XVFB_PATH'] ?? '/usr/bin/Xvfb';
 const XDOTOOL = process.env['XDOTOOL_PATH'] ?? '/usr/bin/xdotool';
@@ -297,8 +300,24 @@ export class WebKitEngine implements Engine {
     return focus;
   }
 
+  /**
+   * A session; a new driver and browser when one does not answer in time. On a loaded machine
+   * a MiniBrowser once never answered the driver's new-session request (CI, WebDriver's
+   * 120 s timeout); the next one started in seconds.
+   */
   async newSession(options: SessionOptions): Promise<Session> {
     const { display } = await (this.#display ??= this.#startXvfb());
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#tryNewSession(options, display);
+      } catch (err) {
+        if (attempt >= SESSION_ATTEMPTS) throw err;
+        console.log(`webkit: no session on attempt ${attempt} (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); starting a new driver`);
+      }
+    }
+  }
+
+  async #tryNewSession(options: SessionOptions, display: string): Promise<Session> {
     const port = await freePort();
     const windowsBefore = await this.#windowsOf(display);
     const driver = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
@@ -327,6 +346,7 @@ export class WebKitEngine implements Engine {
         port,
         logLevel: 'silent',
         connectionRetryCount: 0,
+        connectionRetryTimeout: SESSION_TIMEOUT_MS,
         capabilities: capabilities as WebdriverIO.Capabilities,
       });
       await fitWindow(client, options.viewport);
