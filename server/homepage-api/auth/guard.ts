@@ -31,14 +31,14 @@ export interface TokenJoin {
  */
 export class JoinedRead<T> implements TokenJoin {
   readonly #kept = new WeakMap<FastifyRequest, T>();
-  readonly #run: (req: FastifyRequest, tokenHash: Buffer) => Promise<{ access: AccessWithMember; value: T } | undefined>;
+  readonly #run: (tokenHash: Buffer) => Promise<{ access: AccessWithMember; value: T } | undefined>;
 
-  constructor(run: (req: FastifyRequest, tokenHash: Buffer) => Promise<{ access: AccessWithMember; value: T } | undefined>) {
+  constructor(run: (tokenHash: Buffer) => Promise<{ access: AccessWithMember; value: T } | undefined>) {
     this.#run = run;
   }
 
   async read(req: FastifyRequest, tokenHash: Buffer): Promise<AccessWithMember | undefined> {
-    const found = await this.#run(req, tokenHash);
+    const found = await this.#run(tokenHash);
     if (found) this.#kept.set(req, found.value);
     return found?.access;
   }

@@ -16,7 +16,7 @@ export const pointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores, settings } = app;
 
   // The summary is read with the token check, in one statement (decision 0137).
-  const withToken = new JoinedRead((_req, hash) => summaryWithToken(stores, settings, hash));
+  const withToken = new JoinedRead((hash) => summaryWithToken(stores, settings, hash));
   app.get(
     '/point',
     memberRoute(

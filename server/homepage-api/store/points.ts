@@ -85,11 +85,12 @@ function toPenalty(r: Row): PenaltyRow {
 
 /**
  * What the member's point page shows, in one statement (decision 0137): one snapshot, so no
- * transaction is needed around it. `m` is the member: a placeholder or a scalar subquery.
+ * transaction is needed around it. `m` is the member: a placeholder or a scalar subquery;
+ * `suspendedUntil`, the member's stored suspension (read from members unless the caller has it).
  * One pass over the member's ledger rows (FILTER: both dialects), not one per figure. The
  * ledger is the first table the text names, so a trace names the statement by it (traced.ts).
  */
-function summarySelect(m: string): string {
+function summarySelect(m: string, suspendedUntil = `(SELECT earning_suspended_until FROM members WHERE member_id = ${m})`): string {
   const unsettled = `CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = ${m} AND year < :year GROUP BY year HAVING sum(points) > 0)
       THEN 1 ELSE 0 END`;
   return `SELECT coalesce(sum(l.points), 0) AS balance, ${unsettled} AS unsettled,
@@ -97,7 +98,7 @@ function summarySelect(m: string): string {
             coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'earn'), 0) AS earned_year,
             coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'spend'), 0) AS spent,
             coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'penalty'), 0) AS penalty,
-            (SELECT earning_suspended_until FROM members WHERE member_id = ${m}) AS suspended_until
+            ${suspendedUntil} AS suspended_until
        FROM point_ledger l WHERE l.member_id = ${m}`;
 }
 
@@ -126,10 +127,11 @@ export function pointStore(db: Database) {
   const summary = db.prepare(summarySelect(':m'));
   // The token check and the summary in one statement (decision 0137): GET /user/point is then one
   // round trip. No row when the token is unknown; the summary of a token's member even when the
-  // token is revoked or expired (the guard refuses it before anyone reads it).
+  // token is revoked or expired (the guard refuses it before anyone reads it). The suspension is
+  // the member row's, already in `a`.
   const summaryByToken = db.prepare(
     `WITH a AS (${ACCESS_WITH_MEMBER})
-     SELECT a.*, s.* FROM a CROSS JOIN (${summarySelect('(SELECT token_member_id FROM a)')}) s`,
+     SELECT a.*, s.* FROM a CROSS JOIN (${summarySelect('(SELECT token_member_id FROM a)', '(SELECT earning_suspended_until FROM a)')}) s`,
   );
   const unsettledYears = db.prepare(
     `SELECT year, sum(points) AS net FROM point_ledger
