@@ -20,15 +20,10 @@ export const REDACT_PATHS = [
   '*.token',
 ] as const;
 
-/**
- * `traceIds`: with traces on (server/tracing.ts), the active span's ids go on every line
- * written inside a request; off, there is no mixin at all.
- */
-export function loggerOptions(opts: { level: string; name?: string; traceIds?: (() => Record<string, string>) | undefined }): LoggerOptions {
+export function loggerOptions(opts: { level: string; name?: string }): LoggerOptions {
   return {
     level: opts.level,
     ...(opts.name ? { name: opts.name } : {}),
-    ...(opts.traceIds ? { mixin: opts.traceIds } : {}),
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: [...REDACT_PATHS], censor: '[REDACTED]' },

@@ -30,7 +30,7 @@ try {
 }
 
 // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then the SDK is loaded, before the app is built (decision 0128).
-const tracing = await startTracing(tracingSettings, { name: 'reading-portal', httpClient: true });
+const tracing = await startTracing(tracingSettings, { name: 'reading-portal' });
 
 let embedded: EmbeddedApi | undefined;
 if (config.homepageApiUrls.length === 0) {

@@ -1,30 +1,52 @@
 /**
  * The OpenTelemetry SDK of one process or worker thread, loaded by ./tracing.ts only when
- * traces are wanted (decision 0128). Nothing here patches a module: Fastify is traced by
- * @fastify/otel's plugin (hooks the app registers first), the portal's undici calls carry the
- * `traceparent` through undici's diagnostics channels, and the API's database by a wrapper of its own
- * (store/traced.ts), so the ESM imports of both houses need no loader hook and no `--import`.
+ * traces are wanted (decision 0128). Nothing here patches a module, and nothing wraps Fastify:
+ * - a request's SERVER span starts in Fastify's `childLoggerFactory`, where the request's
+ *   logger is made: the logger binds the span's ids once, so each of its lines carries them
+ *   without a look-up per line; the span is left on the Node request (REQUEST_TRACE);
+ * - one `onResponse` hook names it by its route, records the status and ends it;
+ * - the portal hands the request's `traceparent` to each homepage call it makes
+ *   (homepage/client.ts), so it keeps no context per request: an active-context manager cost
+ *   the gateway a tenth of each call, before any span was exported (decision 0128, revised);
+ * - the API, whose statements are deep in its store, makes the span active for the rest of the
+ *   request (AsyncLocalStorage), and its database spans (store/traced.ts) hang from it.
  *
  * What a span may hold: methods, route patterns, paths with their secret segments and secret
  * query values redacted (as the logs have them, server/logger.ts), status codes and SQL text
  * with placeholders. Never headers, cookies, bodies or statement parameters.
  */
-import { subscribe } from 'node:diagnostics_channel';
-import { context, diag, DiagLogLevel, propagation, trace, TraceFlags, type Span } from '@opentelemetry/api';
+import {
+  context,
+  defaultTextMapGetter,
+  diag,
+  DiagLogLevel,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Span,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, detectResources, envDetector, hostDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { FastifyOtelInstrumentation } from '@fastify/otel';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import pino from 'pino';
 import { loggerOptions, redactUrl } from './logger.ts';
-import type { TracedService, Tracing, TracingSettings } from './tracing.ts';
+import { REQUEST_TRACE, type ChildLoggerFactory, type RequestTrace, type TracedMessage, type TracedService, type Tracing, type TracingSettings } from './tracing.ts';
+
+/** A request's trace as the SDK holds it: with its span. */
+interface HeldTrace extends RequestTrace {
+  readonly span: Span;
+}
 
 /** Probes answer many times a minute and say nothing about a member's request. */
-const UNTRACED_ROUTES = new Set(['/healthz', '/readyz']);
+function isProbe(url: string): boolean {
+  return url.startsWith('/healthz') || url.startsWith('/readyz');
+}
 
 /** A URL's redacted path and query (url.path, url.query), as the access log line shows them. */
 function redactedParts(url: string): { path: string; query: string | undefined } {
@@ -33,49 +55,26 @@ function redactedParts(url: string): { path: string; query: string | undefined }
   return q < 0 ? { path: redacted, query: undefined } : { path: redacted.slice(0, q), query: redacted.slice(q + 1) };
 }
 
-function nameRequestSpan(span: Span, request: FastifyRequest): void {
+/** The span's name, path and status, once the request is answered; 5xx is an error (HTTP semantic conventions). */
+function endRequestSpan(span: Span, request: FastifyRequest, reply: FastifyReply): void {
   const route = request.routeOptions.url;
+  const status = reply.statusCode;
   span.updateName(route ? `${request.method} ${route}` : request.method);
-  // @fastify/otel records request.url as url.path: a query or an SSO path is replaced before the span ends.
+  if (route) span.setAttribute('http.route', route);
+  span.setAttribute('http.response.status_code', status);
   const url = request.url;
-  if (!url.includes('?') && !url.includes('/sso/')) return;
-  const { path, query } = redactedParts(url);
-  span.setAttribute('url.path', path);
-  if (query !== undefined) span.setAttribute('url.query', query);
-}
-
-/** A fresh object each time: pino merges the line's own fields into it. */
-function logIds(): Record<string, string> {
-  const span = trace.getSpan(context.active());
-  if (!span) return {};
-  const ids = span.spanContext();
-  return { trace_id: ids.traceId, span_id: ids.spanId };
-}
-
-/** What undici publishes on its diagnostics channels (the parts read here). */
-interface UndiciRequest {
-  addHeader(name: string, value: string): unknown;
-}
-
-/**
- * The W3C `traceparent` (and `tracestate`) of the active span on every undici request made
- * inside a request, through undici's diagnostics channels (no patching): the API's request spans
- * hang from the portal's request span. The calls get no CLIENT span of their own: one cost about
- * as much as the rest of tracing together on a gateway call (decision 0128), and the API's span
- * of each call shows its timing. A request that is not sampled passes its context on all the
- * same (flags 00), so the API does not start traces of its own; a call outside any request
- * carries nothing.
- */
-function propagateOnUndici(): void {
-  subscribe('undici:request:create', (message) => {
-    const span = trace.getSpan(context.active());
-    if (!span) return;
-    const { request } = message as { request: UndiciRequest };
-    const ids = span.spanContext();
-    request.addHeader('traceparent', `00-${ids.traceId}-${ids.spanId}-${ids.traceFlags & TraceFlags.SAMPLED ? '01' : '00'}`);
-    const state = ids.traceState?.serialize();
-    if (state) request.addHeader('tracestate', state);
-  });
+  if (!url.includes('?') && !url.includes('/sso/')) {
+    span.setAttribute('url.path', url);
+  } else {
+    const { path, query } = redactedParts(url);
+    span.setAttribute('url.path', path);
+    if (query !== undefined) span.setAttribute('url.query', query);
+  }
+  if (status >= 500) {
+    span.setAttribute('error.type', String(status));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
 }
 
 /**
@@ -108,24 +107,53 @@ export function startSdk(settings: TracingSettings, service: TracedService): Tra
   // Sampler (OTEL_TRACES_SAMPLER, _ARG; parentbased_always_on by default), batches (OTEL_BSP_*)
   // and span limits (OTEL_SPAN_*) from the environment.
   const provider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  if (service.activeContext) context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   trace.setGlobalTracerProvider(provider);
+  const tracer = provider.getTracer(service.name);
+  const w3c = new W3CTraceContextPropagator();
 
-  if (service.httpClient) propagateOnUndici();
-  const fastifyOtel = new FastifyOtelInstrumentation({
-    // One span per request: none per hook (a dozen per request) nor for the handler. The span
-    // made active in the first onRequest hook stays active through body parsing, the handler
-    // and the calls it makes (AsyncLocalStorage on Node 24; tracing.test.ts posts a late body).
-    instrumentHooks: false,
-    instrumentHandler: false,
-    ignorePaths: (route) => UNTRACED_ROUTES.has(route.url),
-    requestHook: nameRequestSpan,
-  });
+  /** The request's span, started as Fastify makes its logger; undefined for a probe. */
+  function startRequestSpan(raw: RawRequestDefaultExpression): HeldTrace | undefined {
+    if (isProbe(raw.url ?? '')) return undefined;
+    const method = raw.method ?? 'GET';
+    // A caller's (or Caddy's) traceparent is continued; an unsampled one is joined, not restarted.
+    const parent = raw.headers.traceparent === undefined ? ROOT_CONTEXT : w3c.extract(ROOT_CONTEXT, raw.headers, defaultTextMapGetter);
+    const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
+    const ids = span.spanContext();
+    const held: HeldTrace = {
+      span,
+      traceparent: `00-${ids.traceId}-${ids.spanId}-${ids.traceFlags & TraceFlags.SAMPLED ? '01' : '00'}`,
+      tracestate: ids.traceState?.serialize() || undefined,
+      logIds: { trace_id: ids.traceId, span_id: ids.spanId },
+    };
+    (raw as TracedMessage)[REQUEST_TRACE] = held;
+    return held;
+  }
+
+  const childLoggerFactory: ChildLoggerFactory = function childLogger(logger, bindings, childOpts, raw) {
+    const held = startRequestSpan(raw);
+    return logger.child(held ? { ...bindings, ...held.logIds } : bindings, childOpts);
+  };
+
+  const heldBy = (request: FastifyRequest): HeldTrace | undefined => (request.raw as TracedMessage & { [REQUEST_TRACE]?: HeldTrace })[REQUEST_TRACE];
 
   return {
-    fastifyPlugin: fastifyOtel.plugin(),
-    logIds,
+    childLoggerFactory,
+    instrument(app) {
+      if (service.activeContext) {
+        // The rest of the request (body, hooks, handler and the statements it runs) in the span's context.
+        app.addHook('onRequest', (request, _reply, done) => {
+          const span = heldBy(request)?.span;
+          if (span?.isRecording()) context.with(trace.setSpan(ROOT_CONTEXT, span), done);
+          else done();
+        });
+      }
+      app.addHook('onResponse', (request, reply, done) => {
+        const span = heldBy(request)?.span;
+        if (span) endRequestSpan(span, request, reply);
+        done();
+      });
+    },
     shutdown: () => provider.shutdown(),
   };
 }

@@ -6,7 +6,7 @@
  * process or worker thread; the embedded API's worker starts its own and is reached, like any
  * other API, through the `traceparent` header of the portal's calls.
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import { ConfigError, type Env } from './env.ts';
 
 /** OTLP over HTTP (the collector's port 4318): protobuf, the specification's default, or JSON. */
@@ -44,7 +44,7 @@ export function tracingFromEnv(env: Env): TracingSettings | undefined {
   return { protocol: protocol as OtlpProtocol };
 }
 
-/** Which process is tracing: its default service name, and whether it calls the homepage API. */
+/** Which process is tracing: its default service name, and how its spans find their parent. */
 export interface TracedService {
   /** service.name unless OTEL_SERVICE_NAME says otherwise. */
   name: 'reading-portal' | 'homepage-api';
@@ -53,16 +53,47 @@ export interface TracedService {
    * worker keeps `homepage-api` (OTEL_RESOURCE_ATTRIBUTES still apply to both).
    */
   embedded?: boolean;
-  /** The `traceparent` on the undici calls this process makes (the portal's calls to the API). */
-  httpClient?: boolean;
+  /**
+   * The API: its database spans (store/traced.ts) hang from the request span found in the active
+   * context (AsyncLocalStorage), as deep as the store is. The portal has no such reader: what
+   * needs its request's trace is handed it (`requestTrace`), and no context is kept per request.
+   */
+  activeContext?: boolean;
+}
+
+/** The trace a request is in, as the SDK started it (decision 0128). */
+export interface RequestTrace {
+  /** The W3C `traceparent` that names the request's span, for the calls made on its behalf. */
+  readonly traceparent: string;
+  /** The caller's `tracestate`, passed on as it came. */
+  readonly tracestate: string | undefined;
+  /** `trace_id` and `span_id`, as the request's log lines carry them. */
+  readonly logIds: { readonly trace_id: string; readonly span_id: string };
+}
+
+/** Where the SDK leaves a request's trace: on the Node request, as soon as its logger is made. */
+export const REQUEST_TRACE: unique symbol = Symbol('request trace');
+
+/** Fastify's `childLoggerFactory` option (its type is not exported by name). */
+export type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
+
+export type TracedMessage = RawRequestDefaultExpression & { [REQUEST_TRACE]?: RequestTrace };
+
+/** The request's trace, when traces are on and the request is traced (probes are not). */
+export function requestTrace(req: FastifyRequest): RequestTrace | undefined {
+  return (req.raw as TracedMessage)[REQUEST_TRACE];
 }
 
 /** A started tracing SDK, as the apps use it. */
 export interface Tracing {
-  /** @fastify/otel: a SERVER span per request, continuing an incoming `traceparent`; registered first. */
-  readonly fastifyPlugin: FastifyPluginCallback;
-  /** pino's `mixin`: the active span's `trace_id` and `span_id` on every line written inside a request. */
-  readonly logIds: () => Record<string, string>;
+  /**
+   * Fastify's `childLoggerFactory`: the request's SERVER span starts as its logger is made
+   * (continuing an incoming `traceparent`), and that logger carries the span's ids, so every
+   * line written for the request has them (Fastify's own "incoming request" line too).
+   */
+  readonly childLoggerFactory: ChildLoggerFactory;
+  /** Adds the hooks that name and end each request's span (and, in the API, make it active); called first. */
+  instrument(app: FastifyInstance): void;
   /** Ends the SDK: what is still buffered is sent first. */
   shutdown(): Promise<void>;
 }

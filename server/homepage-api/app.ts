@@ -3,7 +3,7 @@
  * portal: the portal reaches it only over HTTP (docs/decisions/D1-shape-of-the-system.md). Request and answer
  * schemas come from shared/contract; the OpenAPI 3.1 document is generated from them.
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { openDatabase, type Database } from './store/db.ts';
@@ -69,14 +69,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * With traces on, the "incoming request" line is written by the onRequest hook that follows the
- * request span's start, so that it carries the span's ids as the answer's line does (decision 0128).
- */
-class IncomingLineInSpan extends LogController {
-  override incomingRequest(): void {}
-}
-
 export async function buildHomepageApi(opts: HomepageApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -86,16 +78,11 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     frameworkErrors,
     // Unknown query parameters and body fields are refused (400), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
-    ...(opts.tracing ? { logController: new IncomingLineInSpan() } : {}),
+    // With traces on, each request's span starts with its logger, which carries the ids (decision 0128).
+    ...(opts.tracing ? { childLoggerFactory: opts.tracing.childLoggerFactory } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // First, so that its span covers every later hook and it sees every route.
-  if (opts.tracing) {
-    await app.register(opts.tracing.fastifyPlugin);
-    app.addHook('onRequest', (req, _reply, done) => {
-      req.log.info({ req }, 'incoming request');
-      done();
-    });
-  }
+  // First, so that its span is active through every later hook and ends after them.
+  opts.tracing?.instrument(app);
   protocolRules(app);
   operationTable(app);
 

@@ -25,14 +25,14 @@ try {
 }
 
 // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 0128).
-const tracing = await startTracing(tracingSettings, { name: 'homepage-api' });
+const tracing = await startTracing(tracingSettings, { name: 'homepage-api', activeContext: true });
 let app;
 try {
   app = await buildHomepageApi({
     dbFile: join(resolve(env.DATA_DIR), 'homepage.db'),
     databaseUrl: env.DATABASE_URL,
     poolMax: env.DATABASE_POOL_MAX,
-    logger: { ...loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api', traceIds: tracing?.logIds }), stream: stdoutDestination() },
+    logger: { ...loggerOptions({ level: env.LOG_LEVEL, name: 'homepage-api' }), stream: stdoutDestination() },
     scheduleReminders: true,
     tracing,
   });

@@ -20,10 +20,10 @@ if (!port) throw new Error('worker.ts must run as a worker thread');
 
 // The thread shares the portal's environment (checked there already) and traces with an SDK of
 // its own: the portal's spans reach it as the `traceparent` of each call (decision 0128).
-const tracing = await startTracing(tracingFromEnv(process.env), { name: 'homepage-api', embedded: true });
+const tracing = await startTracing(tracingFromEnv(process.env), { name: 'homepage-api', embedded: true, activeContext: true });
 const app = await buildHomepageApi({
   dbFile: data.dbFile,
-  logger: loggerOptions({ level: data.logLevel, name: 'homepage-api', traceIds: tracing?.logIds }),
+  logger: loggerOptions({ level: data.logLevel, name: 'homepage-api' }),
   scheduleReminders: true,
   tracing,
 });

@@ -28,7 +28,7 @@ import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
 import { loggerOptions, stdoutDestination } from '../logger.ts';
-import type { Tracing } from '../tracing.ts';
+import { requestTrace, type Tracing } from '../tracing.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -86,7 +86,7 @@ class OneLinePerRequest extends LogController {
     // The route's own level (health and metrics log at warn) still decides.
     if ((pino.levels.values[request.log.level] ?? 0) > INFO) return;
     this.#access ??= request.server.log.child({}, { redact: { paths: [] } });
-    this.#access.info({ reqId: request.id, ...fields }, 'request completed');
+    this.#access.info({ reqId: request.id, ...requestTrace(request)?.logIds, ...fields }, 'request completed');
   }
 }
 
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.homepageApiUrls.length === 0 && !opts.homepage) throw new Error('buildApp needs config.homepageApiUrls');
   const lifecycle = opts.lifecycle ?? { shuttingDown: false };
   const app = Fastify({
-    logger: opts.logger ?? { ...loggerOptions({ level: config.logLevel, name: 'portal', traceIds: opts.tracing?.logIds }), stream: stdoutDestination() },
+    logger: opts.logger ?? { ...loggerOptions({ level: config.logLevel, name: 'portal' }), stream: stdoutDestination() },
     genReqId,
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -120,9 +120,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new OneLinePerRequest(),
     // Bodies and params are validated as sent: a number is not quietly turned into a string.
     ajv: { customOptions: { coerceTypes: false } },
+    // With traces on, each request's span starts with its logger, which carries the ids (decision 0128).
+    ...(opts.tracing ? { childLoggerFactory: opts.tracing.childLoggerFactory } : {}),
   });
-  // First, so that its span covers every later hook and it sees every route (decision 0128).
-  if (opts.tracing) await app.register(opts.tracing.fastifyPlugin);
+  // First, so that its span ends after every later hook (decision 0128).
+  opts.tracing?.instrument(app);
 
   app.setErrorHandler(async (err: Error & { statusCode?: number; validation?: unknown; msg?: unknown }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

@@ -14,6 +14,7 @@ import { LoginSuccess } from '#shared/contract/auth.ts';
 import { messages } from '#shared/messages.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
+import { callFor } from '../homepage/for-request.ts';
 import type { AuthCookies } from './cookies.ts';
 import { MemoryRefreshFlight, type RefreshFlight, type RefreshOutcome, type TokenAnswer } from './refresh-flight.ts';
 import { MemoryRevocations, type SessionRevocations } from './revocations.ts';
@@ -132,9 +133,8 @@ export class MemberAuth {
         .call({
           ...operationPath('POST /auth/refresh'),
           body: { refresh_token: refreshToken },
-          requestId: req.id,
+          ...callFor(req),
           client: browserOf(req),
-          log: req.log,
         })
         .then((r): RefreshOutcome => {
           if (!r.ok) return { kind: 'unavailable' };
@@ -281,14 +281,14 @@ export class MemberAuth {
       if (r === 'rejected') return sessionEnded();
     }
     const used = s.access;
-    const first = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(used ? { accessToken: used } : {}) });
+    const first = await this.#homepage.call({ ...c, ...callFor(req), ...(used ? { accessToken: used } : {}) });
     if (!first.ok) return first;
     if (first.status === 403 && s.refresh) {
       const newer = s.access !== undefined && s.access !== used;
       const r = newer ? 'ok' : await this.#refreshInto(req, reply);
       if (r === 'rejected') return sessionEnded();
       if (r === 'unavailable') return first;
-      const retried = await this.#homepage.call({ ...c, requestId: req.id, log: req.log, ...(s.access ? { accessToken: s.access } : {}) });
+      const retried = await this.#homepage.call({ ...c, ...callFor(req), ...(s.access ? { accessToken: s.access } : {}) });
       if (retried.ok && retried.status === 401) {
         this.end(req, reply);
         return sessionEnded();

@@ -11,6 +11,7 @@ import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import type { LoginResponse } from '#shared/session.ts';
 import type { HomepageClient } from '../homepage/client.ts';
+import { callFor } from '../homepage/for-request.ts';
 import type { LoginFailures } from './login-limits.ts';
 import type { PortalMetrics, SignInOutcome as CountedOutcome } from '../ops/metrics.ts';
 import { browserOf, isTokenAnswer, memberFields, type MemberAuth } from './member-auth.ts';
@@ -56,9 +57,8 @@ export class PasswordSignIn {
     const r = await this.#homepage.call({
       ...operationPath('POST /auth/login'),
       body: { user_id: userId, user_pass: body.user_pass, keep },
-      requestId: req.id,
+      ...callFor(req),
       client: browserOf(req),
-      log: req.log,
     });
     if (!r.ok) {
       log('unavailable', 'unavailable');

@@ -12,6 +12,7 @@
 import { operationPath } from '#shared/contract/operations.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
+import { callFor } from '../homepage/for-request.ts';
 import { browserOf, type MemberAuth } from './member-auth.ts';
 import type { SignOutOutbox, SignOutTokens } from './sign-out-outbox.ts';
 
@@ -76,8 +77,7 @@ export class SignOut {
   async run(req: FastifyRequest, reply: FastifyReply): Promise<SignOutOutcome> {
     const { untilMs, ...tokens } = await this.#auth.signOut(req, reply);
     const { confirmed, logoutUrl } = await revokeUpstream(this.#homepage, tokens, {
-      requestId: req.id,
-      log: req.log,
+      ...callFor(req),
       client: browserOf(req),
       deadlineMs: REVOCATION_DEADLINE_MS,
     });

@@ -16,6 +16,7 @@ import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyAnswer } from '#shared/contract/common.ts';
 import { redactPath } from '../../logger.ts';
+import type { RequestTrace } from '../../tracing.ts';
 
 export type HomepageMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +29,8 @@ export interface HomepageCall {
   /** A JSON value to send as the body. */
   body?: unknown;
   requestId: string;
+  /** The trace of the request the call is made for (traces on): its `traceparent` goes with the call. */
+  trace?: RequestTrace | undefined;
   /** Bearer token to attach (the member's access token, never exposed to pages). */
   accessToken?: string;
   /**
@@ -195,6 +198,10 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       accept: 'application/json',
       'x-request-id': c.requestId,
     };
+    if (c.trace) {
+      headers['traceparent'] = c.trace.traceparent;
+      if (c.trace.tracestate) headers['tracestate'] = c.trace.tracestate;
+    }
     if (c.accessToken) headers['authorization'] = `Bearer ${c.accessToken}`;
     if (c.client) {
       headers['x-forwarded-for'] = c.client.address;

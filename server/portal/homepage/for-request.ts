@@ -11,8 +11,14 @@ import { queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { HomepageTransport } from '#shared/ssr.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
-import type { HomepageMethod, HomepageResult } from './client.ts';
+import { requestTrace } from '../../tracing.ts';
+import type { HomepageCall, HomepageMethod, HomepageResult } from './client.ts';
 import { HOMEPAGE_PREFIX, safeHomepageUrl } from './paths.ts';
+
+/** Whom a homepage call is made for: the request's id (sent upstream), its logger and its trace. */
+export function callFor(req: FastifyRequest): Pick<HomepageCall, 'requestId' | 'log' | 'trace'> {
+  return { requestId: req.id, log: req.log, trace: requestTrace(req) };
+}
 
 /**
  * The browser's own call, as it asked (`rawUrl` is the request's URL under the prefix, query

@@ -5,6 +5,7 @@
 import { operationPath } from '#shared/contract/operations.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { HomepageClient } from '../homepage/client.ts';
+import { callFor } from '../homepage/for-request.ts';
 
 export interface HealthOptions {
   homepage: HomepageClient;
@@ -20,8 +21,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, opts)
       opts.homepage.call({
         ...operationPath('GET /board/notice'),
         query: 'notice_type=1&display_yn=Y',
-        requestId: req.id,
-        log: req.log,
+        ...callFor(req),
       }),
       new Promise<{ ok: false }>((resolve) => setTimeout(() => resolve({ ok: false }), 2_000).unref()),
     ]);

@@ -14,6 +14,7 @@ import { AGREE_PATH, HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import type { AuthConfig } from '../config.ts';
 import type { HomepageClient } from '../homepage/client.ts';
+import { callFor } from '../homepage/for-request.ts';
 import { isTokenAnswer, type MemberAuth } from '../auth/member-auth.ts';
 import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
 import type { SignOut } from '../auth/sign-out.ts';
@@ -123,8 +124,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const r = await homepage.call({
         ...operationPath('GET /auth/sso/:token', { token: member.token }),
         query: new URLSearchParams({ userid: member.userId, key: member.key }).toString(),
-        requestId: req.id,
-        log: req.log,
+        ...callFor(req),
       });
       if (r.ok && r.status === 200 && isTokenAnswer(r.body)) {
         const user = auth.signIn(req, reply, r.body, false);
