@@ -4,8 +4,10 @@
  * can only patch through a loader hook. Every statement already goes through the `Database`
  * interface (db.ts), so this wrapper gives both dialects the same CLIENT spans, named and
  * described once per prepared statement:
- * - `SELECT point_ledger`, with db.system.name, db.operation.name, db.collection.name and
- *   db.query.text (the static SQL with its placeholders: parameters are never recorded);
+ * - named by the statement's `db.query.summary` (query-summary.ts: `SELECT point_ledger`, or
+ *   `INSERT activities INSERT point_ledger SELECT` for a WITH that writes two tables), with
+ *   db.system.name, db.query.text (the static SQL with its placeholders: parameters are never
+ *   recorded), and db.operation.name / db.collection.name when there is only one of each;
  * - `transaction`, around a transaction's statements (on PostgreSQL it includes the wait for a
  *   pooled connection; on SQLite the wait for the file's turn).
  * Only inside a traced request: statements with no active span (the seed at start, the reminder
@@ -13,17 +15,11 @@
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { textOf, type Args, type Database, type Dialect, type Sql, type Statement } from './db.ts';
+import { summarizeQuery } from './query-summary.ts';
 
 const tracer = trace.getTracer('homepage-api.store');
 
 const SYSTEM: Record<Dialect, string> = { sqlite: 'sqlite', postgres: 'postgresql' };
-
-/** The statement's operation and the table it names first (static SQL: a cheap look, once). */
-function describe(text: string): { operation: string; collection: string | undefined } {
-  const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'SQL';
-  const collection = /\b(?:FROM|INTO|UPDATE|JOIN)\s+"?([A-Za-z_][\w]*)/i.exec(text)?.[1];
-  return { operation, collection };
-}
 
 function failed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
@@ -56,12 +52,13 @@ export function tracedDatabase(db: Database): Database {
   const system = SYSTEM[db.dialect];
   const statementAttributes = (sql: Sql): { name: string; attributes: Attributes } => {
     const text = textOf(sql, db.dialect);
-    const { operation, collection } = describe(text);
+    const { summary, operation, collection } = summarizeQuery(text);
     return {
-      name: collection ? `${operation} ${collection}` : operation,
+      name: summary || system,
       attributes: {
         'db.system.name': system,
-        'db.operation.name': operation,
+        ...(summary ? { 'db.query.summary': summary } : {}),
+        ...(operation ? { 'db.operation.name': operation } : {}),
         ...(collection ? { 'db.collection.name': collection } : {}),
         'db.query.text': text,
       },
