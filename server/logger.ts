@@ -27,16 +27,18 @@ export const REDACT_PATHS = [
 export const SECRET_KEYS = ['user_pass', 'password', 'access_token', 'refresh_token', 'token'] as const;
 const CENSOR = '[REDACTED]';
 
-function hasSecret(o: object): boolean {
-  for (const k of SECRET_KEYS) if (Object.hasOwn(o, k) && (o as Record<string, unknown>)[k] !== undefined) return true;
-  return false;
+/** The secret keys `o` holds a value under; undefined (nothing allocated) when none. */
+function secretsIn(o: object): string[] | undefined {
+  let found: string[] | undefined;
+  for (const k of SECRET_KEYS) if (Object.hasOwn(o, k) && (o as Record<string, unknown>)[k] !== undefined) (found ??= []).push(k);
+  return found;
 }
 
-/** A copy of `o` with its secret values censored; an error stays an error (message and stack kept). */
-function censored<T extends object>(o: T): T {
+/** A copy of `o` with those values censored; an error stays an error (message and stack kept). */
+function censored<T extends object>(o: T, keys: readonly string[]): T {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(o) as object | null) as T, o);
   if (o instanceof Error) Object.assign(copy, { message: o.message, stack: o.stack });
-  for (const k of SECRET_KEYS) if (Object.hasOwn(o, k) && (o as Record<string, unknown>)[k] !== undefined) (copy as Record<string, unknown>)[k] = CENSOR;
+  for (const k of keys) (copy as Record<string, unknown>)[k] = CENSOR;
   return copy;
 }
 
@@ -47,13 +49,16 @@ function censored<T extends object>(o: T): T {
  * only the root's): ours are ids — reqId, trace_id, span_id — never a logged object.
  */
 export function withoutSecrets(obj: Record<string, unknown>): Record<string, unknown> {
-  let out = hasSecret(obj) ? censored(obj) : obj;
+  const top = secretsIn(obj);
+  let out = top ? censored(obj, top) : obj;
   for (const key in obj) {
     if (!Object.hasOwn(obj, key)) continue;
     const v = obj[key];
-    if (typeof v !== 'object' || v === null || !hasSecret(v)) continue;
+    if (typeof v !== 'object' || v === null) continue;
+    const inner = secretsIn(v);
+    if (!inner) continue;
     if (out === obj) out = { ...obj };
-    out[key] = censored(v);
+    out[key] = censored(v, inner);
   }
   return out;
 }
@@ -64,7 +69,7 @@ export function loggerOptions(opts: { level: string; name?: string }): LoggerOpt
     ...(opts.name ? { name: opts.name } : {}),
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
     formatters: { level: (label) => ({ level: label }), log: withoutSecrets },
-    redact: { paths: [...REDACT_PATHS], censor: '[REDACTED]' },
+    redact: { paths: [...REDACT_PATHS], censor: CENSOR },
     serializers: {
       req(req: { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown> }) {
         const ua = req.headers?.['user-agent'];

@@ -67,9 +67,10 @@ export interface BuildOptions {
 /**
  * The request's one log line, when it is answered: the request (its URL redacted by the
  * serializer), status, time. Its fields are fixed, and nothing in them can hold a secret
- * once the URL is redacted, so a success line skips pino's redaction of free-form objects:
- * that redaction was a sixth of what a gateway call cost the portal (decision 0123).
- * Error lines keep it: an error may carry anything.
+ * once the URL is redacted, so a success line skips pino's redaction paths (the headers under
+ * `req` and `res`, which the serialized request does not carry; decision 0123). The secret
+ * keys (`withoutSecrets`, decision 0140) still apply. Error lines keep everything: an error
+ * may carry anything.
  */
 const INFO = pino.levels.values['info'] ?? 30;
 
