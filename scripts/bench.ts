@@ -26,13 +26,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { startOtlpReceiver } from '#test/fixtures/otlp-receiver.ts';
+import { freePort } from '#test/fixtures/ports.ts';
 import { benchDialects, type DialectRow } from './bench/api-dialects.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -78,14 +78,6 @@ process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** Starts a server process on CPU 0 (or the load's, with `onLoadCore`) and waits for a JSON log line with `msg`. */
 async function serve(name: string, args: string[], env: Record<string, string>, ready: string, onLoadCore = false): Promise<ChildProcess> {

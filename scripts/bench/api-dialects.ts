@@ -18,7 +18,8 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
 import { countPgStatements } from '#test/fixtures/pg-statements.ts';
-import { freePort, startPostgres } from '#test/fixtures/postgres.ts';
+import { startPostgres } from '#test/fixtures/postgres.ts';
+import { freePort } from '#test/fixtures/ports.ts';
 
 export interface DialectRow {
   what: string;

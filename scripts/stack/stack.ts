@@ -18,7 +18,8 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, pgBinDir, startPostgres, type PgCluster } from '#test/fixtures/postgres.ts';
+import { pgBinDir, startPostgres, type PgCluster } from '#test/fixtures/postgres.ts';
+import { freePort } from '#test/fixtures/ports.ts';
 import {
   startApiProcess, startPortalProcess, startProcess, type ApiProcess, type PortalProcess, type PortalProcessOptions, type RunningProcess,
 } from '#test/fixtures/process.ts';

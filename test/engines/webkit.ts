@@ -15,10 +15,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebDriver, { type Client } from 'webdriver';
+import { freePort } from '#test/fixtures/ports.ts';
 import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions, type Viewport } from './browser.ts';
 
 const DRIVER = process.env['WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver';
@@ -48,17 +48,6 @@ const KEYS: Record<Key | 'Backspace', string> = {
  * It styles the browser's own widgets only, never the page.
  */
 const NARROW_TOOLBAR_CSS = 'headerbar, toolbar, .toolbar, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -16,7 +16,7 @@ import { createStores } from '#server/homepage-api/store/index.ts';
 import { seed } from '#server/homepage-api/seed/index.ts';
 import { resolveSettings } from '#server/homepage-api/settings.ts';
 import type { PushSender } from '#server/homepage-api/push/sender.ts';
-import { freePort } from '#test/fixtures/postgres.ts';
+import { freePort } from '#test/fixtures/ports.ts';
 import { P, call, freshMember, login } from './helpers.ts';
 import { SEED_NOW, testCluster } from './store/helpers.ts';
 

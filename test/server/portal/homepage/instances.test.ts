@@ -8,7 +8,7 @@ import t from 'tap';
 import pino from 'pino';
 import { createHomepageClient, type HomepageMethod } from '#server/portal/homepage/client.ts';
 import { echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
-import { freePort } from '#test/fixtures/postgres.ts';
+import { freePort } from '#test/fixtures/ports.ts';
 
 const lines: { msg?: string; upstream?: { instance?: string } }[] = [];
 const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });

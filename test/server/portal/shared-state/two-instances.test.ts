@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
 import { serverMessages } from '#shared/messages-server.ts';
-import { freePort } from '#test/fixtures/postgres.ts';
+import { freePort } from '#test/fixtures/ports.ts';
 import { startPortalProcess, type PortalProcess } from '#test/fixtures/process.ts';
 import { redisServerAvailable, startRedis } from '#test/fixtures/redis.ts';
 import { parsePrometheusText, sampleSum } from '#test/fixtures/prometheus-text.ts';
