@@ -14,7 +14,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
 import { countPgStatements } from '#test/fixtures/pg-statements.ts';
@@ -60,7 +59,8 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
       setTimeout(() => void poll(), 250);
     };
     void poll();
-    if (child.stdout) createInterface({ input: child.stdout }).resume();
+    // Drained, not split into lines: this process is also the load, on the load's core.
+    child.stdout?.resume();
   });
   return { url, child };
 }
