@@ -268,7 +268,7 @@ const MEMBER = { cookie: cookies, accept: 'application/json' };
 const TRACED_MEMBER = { cookie: await memberCookies(traced), accept: 'application/json' };
 const SAMPLED_MEMBER = { cookie: await memberCookies(sampled), accept: 'application/json' };
 const BEARER = { authorization: `Bearer ${token}`, accept: 'application/json' };
-// Warm all four first: a cold JIT makes the first round of whichever runs first look slow.
+// Warm all five first: a cold JIT makes the first round of whichever runs first look slow.
 for (const [url, headers] of [[`${portal}${CALL}`, MEMBER], [`${bareProxy}${CALL}`, {}], [`${api}${CALL}`, BEARER], [`${traced}${CALL}`, TRACED_MEMBER], [`${sampled}${CALL}`, SAMPLED_MEMBER]] as const) {
   await load(url, { headers, duration: 5 });
 }
