@@ -84,23 +84,27 @@ export function loggerOptions(opts: { level: string; name?: string }): LoggerOpt
   };
 }
 
+/** What each destination still holds, written when the process exits (one listener for all). */
+const heldAtExit = new Set<() => void>();
+let exitHooked = false;
+
 /**
- * Where a server process writes its log: stdout, written asynchronously and in batches
- * (decision 0121). A write to stdout is a system call and a hop to libuv's thread
- * pool; one per line cost the gateway about a tenth of its CPU under load. Lines are held
- * here until `batchBytes` have gathered or `flushMs` has passed since the first of them, so an
- * idle process still writes each line within `flushMs`, and sonic-boom (pino.destination) gets
- * one string per batch, which it writes at once. Holding them in sonic-boom instead (its
- * `minLength`) measures the byte length of everything it holds on every line: about 2 µs a
- * line, eight times this (decision 0121, revised 2026-11-28). pino flushes what is held
- * synchronously when the process exits (flushSync, which hands over the batch first), so the
- * last lines of a shutdown or a crash are kept (the process tests read them); a SIGKILL loses
- * at most `flushMs` of lines. Main thread only: a worker thread gets no exit hook.
+ * Where a server process writes its log: stdout, in batches, each written at once (decision
+ * 0121). Lines are held here until `batchBytes` have gathered or `flushMs` has passed since
+ * the first of them, so an idle process still writes each line within `flushMs`; a batch is
+ * one synchronous write of sonic-boom (pino.destination), a system call for about fourteen
+ * request lines. Holding them in sonic-boom instead (its `minLength`) measures the byte length
+ * of everything it holds on every line: about 2 µs a line (decision 0121, revised 2026-11-28).
+ * Writes were asynchronous until 2026-11-28: a hop to libuv's thread pool per batch, and at
+ * exit sonic-boom wrote what it held while a batch was still in flight, so the last lines of a
+ * burst could come out of order. What is held when the process exits is written then, in
+ * order, so the last lines of a shutdown or a crash are kept (the process tests read them); a
+ * SIGKILL loses at most `flushMs` of lines.
  */
 export function stdoutDestination(opts: { flushMs?: number; batchBytes?: number } = {}): DestinationStream {
   const flushMs = opts.flushMs ?? 100;
   const batchBytes = opts.batchBytes ?? 4096;
-  const out = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  const out = pino.destination({ dest: 1, sync: true, minLength: 0 });
   /** Lines not handed to sonic-boom yet. Its length counts UTF-16 units: bytes ≥ that. */
   let batch = '';
   let timer: NodeJS.Timeout | undefined;
@@ -129,6 +133,12 @@ export function stdoutDestination(opts: { flushMs?: number; batchBytes?: number 
     handOver();
     flushSync();
   };
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => heldAtExit.forEach((hand) => hand()));
+  }
+  heldAtExit.add(handOver);
+  out.once('close', () => heldAtExit.delete(handOver));
   return out;
 }
 
