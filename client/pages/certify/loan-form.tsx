@@ -1,5 +1,4 @@
 /** 대출 인증: the library, the loan number, the book (ISBN, or found by a search) and the loan date; and its action. */
-import { Form, useNavigation } from 'react-router-dom';
 import type { BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { normaliseIsbn } from '#shared/contract/programme.ts';
@@ -10,12 +9,12 @@ import { homepage } from '#client/api/homepage.ts';
 import { isIsbn } from '#client/components/book-lookup.ts';
 import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
-import { field, fieldState, formError, FormMessage, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
+import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
-
+import { CERT_MESSAGE, CertFormFrame, IsbnField, ThisMonthDate } from './cert-form-frame.tsx';
 
 type LoanData = Extract<CertForm, { type: 'loan' }>;
 
@@ -59,10 +58,7 @@ export function LoanForm({
   today: string;
   monthStart: string;
 }) {
-  const busy = useNavigation().state === 'submitting';
-  useFormFeedback(result);
   const home = form.libraries.find((l) => l.library_name === form.libraryUser?.home_library)?.library_code ?? '';
-  const msg = 'cert-message';
   return (
     <>
       {form.libraryUser && (
@@ -70,9 +66,7 @@ export function LoanForm({
           {certifyText.libraryUser(form.libraryUser.home_library, form.libraryUser.loan_count_month, form.libraryUser.loan_limit)}
         </p>
       )}
-      <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
-        <FormMessage result={result} id={msg} />
-        <input type="hidden" name="type" value="loan" />
+      <CertFormFrame type="loan" result={result}>
         <div className="field">
           <label className="field__label" htmlFor="library_code">
             {certifyText.library}
@@ -82,7 +76,7 @@ export function LoanForm({
             name="library_code"
             className="select"
             defaultValue={initial(result, 'library_code', home)}
-            {...fieldState(result, 'library_code', msg)}
+            {...fieldState(result, 'library_code', CERT_MESSAGE)}
           >
             <option value="">{certifyText.libraryChoose}</option>
             {byCity(form.libraries).map(([city, list]) => (
@@ -96,39 +90,10 @@ export function LoanForm({
             ))}
           </select>
         </div>
-        <TextField id="loan_no" name="loan_no" label={certifyText.loanNo} hint={certifyText.loanNoHint} maxLength={30} autoComplete="off" result={result} messageId={msg} />
-        <TextField
-          id="loan-isbn"
-          name="isbn"
-          label={certifyText.isbn}
-          hint={certifyText.isbnHint}
-          above={form.book && <ChosenBook book={form.book} />}
-          inputMode="numeric"
-          maxLength={17}
-          autoComplete="off"
-          fallback={form.isbn}
-          result={result}
-          messageId={msg}
-        />
-        <TextField
-          id="loan_date"
-          name="loan_date"
-          label={certifyText.loanDate}
-          hint={certifyText.loanDateHint}
-          type="date"
-          short
-          min={monthStart}
-          max={today}
-          fallback={today}
-          result={result}
-          messageId={msg}
-        />
-        <div className="card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {certifyText.submit}
-          </button>
-        </div>
-      </Form>
+        <TextField id="loan_no" name="loan_no" label={certifyText.loanNo} hint={certifyText.loanNoHint} maxLength={30} autoComplete="off" result={result} messageId={CERT_MESSAGE} />
+        <IsbnField id="loan-isbn" label={certifyText.isbn} above={form.book && <ChosenBook book={form.book} />} fallback={form.isbn} result={result} />
+        <ThisMonthDate name="loan_date" label={certifyText.loanDate} hint={certifyText.loanDateHint} today={today} monthStart={monthStart} result={result} />
+      </CertFormFrame>
       <details className="disclosure" open={form.q !== ''}>
         <summary>{certifyText.findBook}</summary>
         <BookPicker id="loan-book-q" q={form.q} results={results} keep={{ type: 'loan' }} hrefFor={(isbn) => `?type=loan&isbn=${isbn}`} />

@@ -1,5 +1,4 @@
 /** 구매 인증: a paper book bought at a partner bookstore this month — store, date, receipt, amount, title; and its action. */
-import { Form, useNavigation } from 'react-router-dom';
 import { requiredMessage } from '#shared/messages-form.ts';
 import { normaliseIsbn } from '#shared/contract/programme.ts';
 import { programmeMessages } from '#shared/messages-programme.ts';
@@ -7,13 +6,13 @@ import { homepage } from '#client/api/homepage.ts';
 import { isIsbn } from '#client/components/book-lookup.ts';
 import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
-import { field, fieldState, formError, FormMessage, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
+import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { normaliseText } from '#client/forms/text-length.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
-
+import { CERT_MESSAGE, CertFormFrame, IsbnField, ThisMonthDate } from './cert-form-frame.tsx';
 
 type PurchaseData = Extract<CertForm, { type: 'purchase' }>;
 
@@ -63,14 +62,9 @@ export function PurchaseForm({
   today: string;
   monthStart: string;
 }) {
-  const busy = useNavigation().state === 'submitting';
-  useFormFeedback(result);
-  const msg = 'cert-message';
   return (
-    <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
-      <FormMessage result={result} id={msg} />
+    <CertFormFrame type="purchase" result={result}>
       <p className="notice-box">{certifyText.paperOnly}</p>
-      <input type="hidden" name="type" value="purchase" />
       <div className="field">
         <label className="field__label" htmlFor="bookstore_key">
           {certifyText.bookstore}
@@ -80,7 +74,7 @@ export function PurchaseForm({
           name="bookstore_key"
           className="select"
           defaultValue={initial(result, 'bookstore_key')}
-          {...fieldState(result, 'bookstore_key', msg)}
+          {...fieldState(result, 'bookstore_key', CERT_MESSAGE)}
         >
           <option value="">{certifyText.bookstoreChoose}</option>
           {form.bookstores.map((b) => (
@@ -90,20 +84,8 @@ export function PurchaseForm({
           ))}
         </select>
       </div>
-      <TextField
-        id="purchase_date"
-        name="purchase_date"
-        label={certifyText.purchaseDate}
-        hint={certifyText.purchaseDateHint}
-        type="date"
-        short
-        min={monthStart}
-        max={today}
-        fallback={today}
-        result={result}
-        messageId={msg}
-      />
-      <TextField id="receipt_no" name="receipt_no" label={certifyText.receiptNo} hint={certifyText.receiptNoHint} maxLength={40} autoComplete="off" result={result} messageId={msg} />
+      <ThisMonthDate name="purchase_date" label={certifyText.purchaseDate} hint={certifyText.purchaseDateHint} today={today} monthStart={monthStart} result={result} />
+      <TextField id="receipt_no" name="receipt_no" label={certifyText.receiptNo} hint={certifyText.receiptNoHint} maxLength={40} autoComplete="off" result={result} messageId={CERT_MESSAGE} />
       <TextField
         id="amount"
         name="amount"
@@ -114,25 +96,10 @@ export function PurchaseForm({
         maxLength={12}
         autoComplete="off"
         result={result}
-        messageId={msg}
+        messageId={CERT_MESSAGE}
       />
-      <TextField id="book_title" name="book_title" label={certifyText.bookTitle} maxLength={200} result={result} messageId={msg} />
-      <TextField
-        id="purchase-isbn"
-        name="isbn"
-        label={certifyText.isbnOptional}
-        hint={certifyText.isbnHint}
-        inputMode="numeric"
-        maxLength={17}
-        autoComplete="off"
-        result={result}
-        messageId={msg}
-      />
-      <div className="card__actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {certifyText.submit}
-        </button>
-      </div>
-    </Form>
+      <TextField id="book_title" name="book_title" label={certifyText.bookTitle} maxLength={200} result={result} messageId={CERT_MESSAGE} />
+      <IsbnField id="purchase-isbn" label={certifyText.isbnOptional} result={result} />
+    </CertFormFrame>
   );
 }

@@ -1,15 +1,14 @@
 /** 작가와의 만남 인증: the events near today (which one can be certified today), and the check-in code; and its action. */
-import { Form, useNavigation } from 'react-router-dom';
 import { formatDay } from '#client/components/format.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
-import { field, formError, FormMessage, useFormFeedback, keptValues, type FormResult } from '#client/forms/form-result.tsx';
+import { field, formError, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
-
+import { CERT_MESSAGE, CertFormFrame } from './cert-form-frame.tsx';
 
 type TalkData = Extract<CertForm, { type: 'authortalk' }>;
 
@@ -30,9 +29,6 @@ function stateOf(t: TalkData['talks'][number], today: string | null): { text: st
 }
 
 export function TalkForm({ form, result }: { form: TalkData; result: FormResult<Earned> | undefined }) {
-  const busy = useNavigation().state === 'submitting';
-  useFormFeedback(result);
-  const msg = 'cert-message';
   // Today's events first, then the coming ones, then the past (most recent first).
   const rank = (t: TalkData['talks'][number]) => (t.checkin_open_yn === 'Y' ? 0 : form.today !== null && t.held_on < form.today ? 2 : 1);
   const talks = [...form.talks].sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.held_on.localeCompare(a.held_on) : a.held_on.localeCompare(b.held_on)));
@@ -57,9 +53,7 @@ export function TalkForm({ form, result }: { form: TalkData; result: FormResult<
           })}
         </ul>
       )}
-      <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
-        <FormMessage result={result} id={msg} />
-        <input type="hidden" name="type" value="authortalk" />
+      <CertFormFrame type="authortalk" result={result}>
         <TextField
           id="check_in_code"
           name="check_in_code"
@@ -70,14 +64,9 @@ export function TalkForm({ form, result }: { form: TalkData; result: FormResult<
           autoComplete="off"
           autoCapitalize="characters"
           result={result}
-          messageId={msg}
+          messageId={CERT_MESSAGE}
         />
-        <div className="card__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {certifyText.submit}
-          </button>
-        </div>
-      </Form>
+      </CertFormFrame>
     </>
   );
 }
