@@ -12,6 +12,7 @@ import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { field, formError, FormMessage, formOk, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { TextField } from '#client/forms/text-field.tsx';
+import { seoulToday } from '#client/components/seoul-day.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { eduText as t } from './messages.ts';
 
@@ -21,6 +22,8 @@ const MESSAGE_ID = 'edu-message';
 interface Data {
   types: EduTypesAnswer['edu_types'];
   list: AuthenticationListAnswer | null;
+  /** Today in Seoul: the API takes a completion date of this year up to today. */
+  today: string;
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
@@ -29,7 +32,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
     api.get('/activity/edutypes'),
     api.get('/activity/authentication/:type', { params: { type: 'edu' }, query: { size: 10 } }),
   ]);
-  return { types: types.result === 'success' ? types.edu_types : [], list: list.result === 'success' ? list : null };
+  return { types: types.result === 'success' ? types.edu_types : [], list: list.result === 'success' ? list : null, today: seoulToday() };
 }
 
 /** The request: the required fields, then the API's answer (its message, with or without points). */
@@ -55,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EduPage() {
-  const { types, list } = useLoaderData<Data>();
+  const { types, list, today } = useLoaderData<Data>();
   const result = useActionData<FormResult<number>>();
   const busy = useNavigation().state === 'submitting';
   const dialogs = useDialogs();
@@ -103,7 +106,18 @@ export default function EduPage() {
             result={result}
             messageId={MESSAGE_ID}
           />
-          <TextField id="completed_on" name="completed_on" label={t.completedOn} type="date" result={result} messageId={MESSAGE_ID} />
+          <TextField
+            id="completed_on"
+            name="completed_on"
+            label={t.completedOn}
+            hint={t.completedOnHint}
+            type="date"
+            short
+            min={`${today.slice(0, 4)}-01-01`}
+            max={today}
+            result={result}
+            messageId={MESSAGE_ID}
+          />
           <div className="card__actions">
             <button type="submit" className="btn btn--primary" disabled={busy || !type}>
               {t.submit}

@@ -8,6 +8,7 @@ export const eduText = {
   certificate: '수료증 번호',
   example: (example: string) => `예: ${example}`,
   completedOn: '수료일',
+  completedOnHint: '올해 수료한 교육만 인증할 수 있어요.',
   submit: '인증 신청',
   requests: '나의 인증 내역',
   none: '아직 인증한 교육이 없습니다.',

@@ -81,6 +81,17 @@ t.test('the loan form offers the libraries, the member\'s home library chosen, a
   t.ok(date.includes(`value="${today}"`), 'today by default');
 });
 
+t.test('the education form asks for a completion date of this year, up to today, empty until chosen', async (t) => {
+  const res = await get('/edu/eduBook', reader);
+  t.equal(res.statusCode, 200);
+  const date = tagWith(res.body, 'name="completed_on"');
+  const today = /max="(\d{4}-\d{2}-\d{2})"/.exec(date)?.[1] ?? '';
+  t.match(today, /^\d{4}-\d{2}-\d{2}$/, 'up to today (the API refuses a later day)');
+  t.ok(date.includes(`min="${today.slice(0, 4)}-01-01"`), 'from the 1st of January (the API refuses an earlier year)');
+  t.notOk(/\bvalue="[^"]/.test(date), 'no date is chosen for the member');
+  t.ok(res.body.includes('올해 수료한 교육만 인증할 수 있어요.'), 'the rule is said beside the field');
+});
+
 t.test('the book page: the book, the head metadata, the member\'s own part', async (t) => {
   const res = await get(`/book/${ISBN}`);
   t.equal(res.statusCode, 200);
