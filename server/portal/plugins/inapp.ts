@@ -12,15 +12,17 @@ import { isHttps, type SchemePolicy } from '../scheme.ts';
 
 export const inappPlugin = fp<{ scheme: SchemePolicy }>(
   async (app, opts) => {
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    // A callback hook: every request passes here, and most go on untouched (no promise each; decision 0123).
+    // A redirect answers from the hook, and then `done` is not called.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return done();
       const q = req.url.indexOf('?');
       const path = q < 0 ? req.url : req.url.slice(0, q);
-      if (!isPageRequestPath(path)) return;
+      if (!isPageRequestPath(path)) return done();
 
       if (path === INAPP_PATH) {
         const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
-        if (params.get('continue') !== '1') return;
+        if (params.get('continue') !== '1') return done();
         reply.setCookie(INAPP_CONTINUE_COOKIE, '1', {
           path: '/',
           httpOnly: true,
@@ -28,14 +30,15 @@ export const inappPlugin = fp<{ scheme: SchemePolicy }>(
           secure: isHttps(req, opts.scheme),
           maxAge: 60 * 60 * 24,
         });
-        return reply.redirect(safeLocalPath(params.get('url')) ?? HOME_PATH, 302);
+        reply.redirect(safeLocalPath(params.get('url')) ?? HOME_PATH, 302);
+        return;
       }
 
-      if (req.cookies[INAPP_CONTINUE_COOKIE] === '1') return;
+      if (req.cookies[INAPP_CONTINUE_COOKIE] === '1') return done();
       const inApp = detectInApp(req.headers['user-agent']);
-      if (!inApp) return;
+      if (!inApp) return done();
       req.log.info({ inApp }, 'in-app browser sent to the guide page');
-      return reply.redirect(`${INAPP_PATH}?url=${encodeURIComponent(req.url)}`, 302);
+      reply.redirect(`${INAPP_PATH}?url=${encodeURIComponent(req.url)}`, 302);
     });
   },
   { name: 'portal-inapp', dependencies: ['@fastify/cookie'] },
