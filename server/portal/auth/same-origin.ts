@@ -4,7 +4,7 @@
  * when present; calls made by the portal's pages also carry its custom header, which a
  * cross-site page cannot send without a CORS preflight the portal never grants.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler } from 'fastify';
 import { PORTAL_HEADER } from '#shared/http.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 
@@ -25,11 +25,13 @@ export function crossSiteReason(req: FastifyRequest, requireHeader: boolean): st
  * preHandler: refuse cross-site requests and, where `requireHeader` says so (always, or for
  * the requests it picks), any without the portal's header.
  */
-export function sameOrigin(requireHeader: boolean | ((req: FastifyRequest) => boolean)): preHandlerAsyncHookHandler {
-  return async function sameOriginCheck(req: FastifyRequest, reply: FastifyReply) {
+export function sameOrigin(requireHeader: boolean | ((req: FastifyRequest) => boolean)): preHandlerHookHandler {
+  // A callback hook: every gateway call passes here (no promise each; decision 0123). A refusal
+  // answers from the hook, and then `done` is not called.
+  return function sameOriginCheck(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const reason = crossSiteReason(req, typeof requireHeader === 'function' ? requireHeader(req) : requireHeader);
-    if (!reason) return;
+    if (!reason) return done();
     req.log.warn({ csrf: { reason, origin: req.headers.origin, site: req.headers['sec-fetch-site'] } }, 'cross-site request refused');
-    return reply.code(403).send({ result: 'error', msg: serverMessages.error.forbidden });
+    reply.code(403).send({ result: 'error', msg: serverMessages.error.forbidden });
   };
 }
