@@ -8,12 +8,13 @@ import { Form, useNavigation } from 'react-router-dom';
 import { type Earned } from '#client/forms/earn-result.tsx';
 import { FormMessage, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { TextField } from '#client/forms/text-field.tsx';
+import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 
 /** The form's message element: its fields' errors point to it. */
 export const CERT_MESSAGE = 'cert-message';
 
-export function CertFormFrame({ type, result, children }: { type: 'loan' | 'purchase' | 'authortalk'; result: FormResult<Earned> | undefined; children: ReactNode }) {
+export function CertFormFrame({ type, result, children }: { type: CertForm['type']; result: FormResult<Earned> | undefined; children: ReactNode }) {
   const busy = useNavigation().state === 'submitting';
   useFormFeedback(result);
   return (
