@@ -150,22 +150,27 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
 }
 
 /** In the page: what the page is now (for waits). */
-export function pageState(): { url: string; ready: string; hydrated: boolean; h1: string } {
+export function pageState(): { url: string; ready: string; hydrated: boolean; fonts: string; h1: string } {
   return {
     url: location.href,
     ready: document.readyState,
     hydrated: document.documentElement.dataset['hydrated'] === 'true',
+    fonts: document.fonts.status,
     h1: (document.querySelector('h1')?.textContent ?? '').trim(),
   };
 }
 
-/** Waits for the page at `path` (pathname + search) to have loaded, and hydrated unless JavaScript is off. */
+/**
+ * Waits for the page at `path` (pathname + search) to have loaded, its fonts too, and hydrated
+ * unless JavaScript is off. A web font that arrives later reflows the text (lines break
+ * elsewhere on a phone), and a click measured before it lands where the element used to be.
+ */
 export async function settled(session: Session, path: string, hydrated: boolean): Promise<void> {
   const want = new URL(path, 'http://x');
   await waitFor(`${path}${hydrated ? ' hydrated' : ' loaded'}`, async () => {
     const s = await session.evaluate(pageState);
     const here = new URL(s.url);
-    return here.pathname + here.search === want.pathname + want.search && s.ready === 'complete' && (!hydrated || s.hydrated);
+    return here.pathname + here.search === want.pathname + want.search && s.ready === 'complete' && s.fonts === 'loaded' && (!hydrated || s.hydrated);
   });
 }
 

@@ -60,31 +60,43 @@ export class PuppeteerSession implements Session {
   /**
    * A click where a person would click: the element scrolled to the middle, the mouse at its
    * centre. (ElementHandle.click waits on an IntersectionObserver in the page, which never
-   * answers when the page's JavaScript is off, and Firefox then drops the connection.)
+   * answers when the page's JavaScript is off, and Firefox then drops the connection.) False,
+   * and nothing clicked, when something else is at that point when it is measured: the page
+   * moved after the scroll (content streaming in above), so the caller's wait tries again, as
+   * WebDriver's element click does when another element would receive it.
    */
-  async #clickAt(el: ElementHandle): Promise<void> {
+  async #clickAt(el: ElementHandle): Promise<boolean> {
     await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }));
     const box = await el.boundingBox();
-    if (!box) throw new Error('the element has no box to click');
-    await this.#page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    if (!box) return false;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const hit = await el.evaluate((e, px, py) => {
+      const at = document.elementFromPoint(px, py);
+      return at !== null && (at === e || e.contains(at) || (e instanceof HTMLLabelElement && e.control === at));
+    }, x, y);
+    if (!hit) return false;
+    await this.#page.mouse.click(x, y);
+    return true;
   }
 
   async click(query: Query): Promise<boolean> {
     const el = await this.#find(query);
     if (!el) return false;
     try {
-      await this.#clickAt(el);
+      return await this.#clickAt(el);
     } finally {
       await el.dispose();
     }
-    return true;
   }
 
+  /** Types into the element once a click has focused it (false, to be tried again, if it has not). */
   async type(query: Query, text: string): Promise<boolean> {
     const el = await this.#find(query);
     if (!el) return false;
     try {
-      await this.#clickAt(el);
+      if (!(await this.#clickAt(el))) return false;
+      const focused = await el.evaluate((e) => e === document.activeElement);
+      if (!focused) return false;
       const filled = await el.evaluate((e) => (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement) && e.value !== '' && (e.select(), true));
       if (filled) await this.#page.keyboard.press('Backspace');
       await this.#page.keyboard.type(text);
