@@ -14,3 +14,15 @@ export function queryString(query: Query | undefined): string {
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
   return params.toString();
 }
+
+/** A write's key (draft-ietf-httpapi-idempotency-key-header): one per intended write, the same on every retry. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * The member a write queued on the device belongs to (its user id): the gateway refuses the
+ * write for any other session, so a queued write never crosses to another member on a shared phone.
+ */
+export const PORTAL_MEMBER_HEADER = 'x-portal-member';
+
+/** The build that answered (its entry chunk's file name): a tab on an older build moves to the new one at its next page change. */
+export const BUILD_HEADER = 'x-portal-build';

@@ -18,7 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * upstream trouble: failures come back as an error answer with the Korean message.
  */
 export interface HomepageTransport {
-  request(method: HttpMethod, path: `/${string}`, init: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<AnyAnswer>;
+  request(method: HttpMethod, path: `/${string}`, init: { query?: Query; body?: unknown; signal?: AbortSignal; idempotencyKey?: string }): Promise<AnyAnswer>;
 }
 
 /**

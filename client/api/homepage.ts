@@ -25,7 +25,7 @@ type Field<O, F extends string> = O extends { readonly [k in F]: infer S extends
 /** What a call needs: path params and a body when the operation has them, an optional query. */
 export type CallInput<O> = ([Field<O, 'params'>] extends [never] ? unknown : { params: Field<O, 'params'> }) &
   ([Field<O, 'query'>] extends [never] ? unknown : { query?: Field<O, 'query'> }) &
-  ([BodyOf<O>] extends [never] ? unknown : { body: BodyOf<O> }) & { signal?: AbortSignal };
+  ([BodyOf<O>] extends [never] ? unknown : { body: BodyOf<O> }) & { signal?: AbortSignal; idempotencyKey?: string | undefined };
 
 /** The body a call sends: the operation's (never a `legacyBody`, which only older callers send). */
 type BodyOf<O> = Field<O, 'body'>;
@@ -66,14 +66,22 @@ interface RawInput {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  idempotencyKey?: string | undefined;
 }
 
 function call(transport: HomepageTransport, method: HttpMethod, pattern: string, input: RawInput = {}) {
   const path = fillPath(pattern, input.params);
+  // A write in the browser with its key goes through write.ts (its own chunk): retried with the
+  // same key when the answer is lost, kept on the device when offline (issue 38).
+  if (transport === browserTransport && method !== 'GET' && input.idempotencyKey) {
+    const { body, query, idempotencyKey: key } = input;
+    return import('./write.ts').then((m) => m.sendWrite({ method, path, pattern, key, ...(body !== undefined ? { body } : {}), ...(query ? { query } : {}) }));
+  }
   const init: FetchOptions = {};
   if (input.query) init.query = input.query;
   if (input.body !== undefined) init.body = input.body;
   if (input.signal) init.signal = input.signal;
+  if (input.idempotencyKey) init.idempotencyKey = input.idempotencyKey;
   return transport.request(method, path, init);
 }
 

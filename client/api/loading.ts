@@ -1,10 +1,13 @@
 /**
  * The loading state of docs/product.md §3 (loadingCnt, isLoading): a count of requests in flight,
- * changed only by the client API module, read by the loading overlay.
+ * changed only by the client API module, read by the loading overlay — and, for a long wait,
+ * what it waits for (a write names itself: "독서일지를 보내고 있어요", issue 38).
  */
 type Listener = () => void;
 
 let loadingCnt = 0;
+/** What the requests in flight wait for, when they said (the latest last). */
+const waits: string[] = [];
 /** Numbers each busy spell (count going from 0 to 1), so a late timer knows its spell. */
 let episode = 0;
 const listeners = new Set<Listener>();
@@ -14,14 +17,24 @@ function emit(): void {
 }
 
 export const loading = {
-  begin(): void {
+  begin(waitingFor?: string): void {
     if (loadingCnt === 0) episode += 1;
     loadingCnt += 1;
+    if (waitingFor) waits.push(waitingFor);
     emit();
   },
-  end(): void {
+  end(waitingFor?: string): void {
     loadingCnt = Math.max(0, loadingCnt - 1);
+    if (waitingFor) {
+      const at = waits.lastIndexOf(waitingFor);
+      if (at >= 0) waits.splice(at, 1);
+    }
+    if (loadingCnt === 0) waits.length = 0;
     emit();
+  },
+  /** What the latest request that named itself waits for, if any is in flight. */
+  waitingFor(): string | undefined {
+    return waits[waits.length - 1];
   },
   count(): number {
     return loadingCnt;
@@ -40,6 +53,7 @@ export const loading = {
   /** Tests only. */
   reset(): void {
     loadingCnt = 0;
+    waits.length = 0;
     emit();
   },
 };

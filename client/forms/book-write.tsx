@@ -8,7 +8,7 @@
  * `?q=`, this month's counts; a chosen book, the required fields, the text's length).
  */
 import type { ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router-dom';
+import { Link, useNavigation } from 'react-router-dom';
 import type { ActivityCountAnswer } from '#shared/contract/activity.ts';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
@@ -26,6 +26,7 @@ import { EarnResult, type Earned } from './earn-result.tsx';
 import { field, fieldState, formError, FormMessage, initial, useFormFeedback, type FormResult } from './form-result.tsx';
 import { firstMissing, type RequiredField } from './required.ts';
 import { diaryLengthProblem, reviewLengthProblem } from './text-length.ts';
+import { WriteForm } from './write-form.tsx';
 
 type Kind = 'diary' | 'review';
 
@@ -178,7 +179,7 @@ export function BookWrite({
           </h2>
           <ChosenBook book={book} changeHref={hrefOf(kind)} />
           {note}
-          <Form key={`${done}:${formVersion}`} method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby={formTitle}>
+          <WriteForm key={`${done}:${formVersion}`} draft={{ id: `${kind}:${book.isbn}`, kind }} className="stack-form" noValidate aria-busy={busy} aria-labelledby={formTitle}>
             <FormMessage result={result} id={`${kind}-message`} />
             <input type="hidden" name="isbn" value={book.isbn} />
             {children}
@@ -187,7 +188,7 @@ export function BookWrite({
                 {text.submit}
               </button>
             </div>
-          </Form>
+          </WriteForm>
         </section>
       ) : (
         <section className="card" aria-labelledby="choose-title">

@@ -4,8 +4,17 @@
  * precaches the shell's static files and the offline page when it installs, serves those
  * files from the cache, lets pages go to the network (the offline page when there is none),
  * and shows push reminders and opens their page on a tap. Rules: sw-policy.ts.
+ *
+ * A new build's worker waits until a page tells it to take over (SKIP_WAITING_MESSAGE), which a
+ * page does at its next change of page (client/shell/new-build.ts): an open tab is never served
+ * a mix of two builds mid-page (issue 38). Where the engine has Background Sync, it sends the
+ * device's outbox of writes when the network is back (client/api/outbox.ts): each with its
+ * Idempotency-Key and the member it belongs to, the answer kept for the page to tell.
  */
-import { CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, storable } from './sw-policy.ts';
+import { createStore, entries, update } from 'idb-keyval';
+import { HOMEPAGE_PREFIX, IDEMPOTENCY_HEADER, PORTAL_HEADER, PORTAL_MEMBER_HEADER } from '#shared/http.ts';
+import { OUTBOX_DB, OUTBOX_MESSAGE, OUTBOX_STORE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '#shared/pwa.ts';
+import { CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, outboxSendable, storable } from './sw-policy.ts';
 
 declare const __SW_PRECACHE__: readonly string[];
 declare const __SW_CACHE__: string;
@@ -30,9 +39,16 @@ interface PushEvent extends ExtendableEvent {
 interface NotificationEvent extends ExtendableEvent {
   readonly notification: Notification;
 }
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
 interface WindowClient {
   readonly url: string;
   focus(): Promise<WindowClient>;
+  postMessage(message: unknown): void;
 }
 interface WorkerScope {
   readonly location: { readonly origin: string };
@@ -47,6 +63,8 @@ interface WorkerScope {
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
+  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 
 const sw = self as unknown as WorkerScope;
@@ -57,9 +75,13 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(__SW_CACHE__)
-      .then((cache) => cache.addAll(__SW_PRECACHE__))
-      .then(() => sw.skipWaiting()),
+      .then((cache) => cache.addAll(__SW_PRECACHE__)),
   );
+});
+
+// A page at a safe moment (its next change of page): the new build takes over.
+sw.addEventListener('message', (event) => {
+  if (event.data === SKIP_WAITING_MESSAGE) event.waitUntil(sw.skipWaiting());
 });
 
 sw.addEventListener('activate', (event) => {
@@ -138,4 +160,36 @@ sw.addEventListener('notificationclick', (event) => {
       else await sw.clients.openWindow(target);
     })(),
   );
+});
+
+/** Sends the outbox's waiting writes; throws when the network is still away (the browser tries again later). */
+async function sendOutbox(): Promise<void> {
+  const store = createStore(OUTBOX_DB, OUTBOX_STORE);
+  let sent = false;
+  for (const [key, entry] of await entries(store)) {
+    if (!outboxSendable(entry, Date.now())) continue;
+    const response = await fetch(`${HOMEPAGE_PREFIX}${entry.path}`, {
+      method: entry.method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        [PORTAL_HEADER]: '1',
+        [IDEMPOTENCY_HEADER]: `"${entry.key}"`,
+        [PORTAL_MEMBER_HEADER]: entry.userId,
+        ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(entry.body !== undefined ? { body: JSON.stringify(entry.body) } : {}),
+    });
+    // Not this session's (another member, or signed out), or the API still busy with it: the page decides later.
+    if (response.status === 401 || response.status === 409 || response.status >= 500) continue;
+    const answer: unknown = await response.json().catch(() => undefined);
+    if (typeof answer !== 'object' || answer === null) continue;
+    await update(key, (e: unknown) => (typeof e === 'object' && e !== null ? { ...e, state: 'done', answer } : e), store);
+    sent = true;
+  }
+  if (sent) for (const w of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) w.postMessage(OUTBOX_MESSAGE);
+}
+
+sw.addEventListener('sync', (event) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(sendOutbox());
 });

@@ -105,3 +105,21 @@ export function notificationTarget(data: unknown, origin: string, fallback: stri
   const url = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['url'] : undefined;
   return sameOriginUrl(url, origin) ?? new URL(fallback, origin).href;
 }
+
+/** An outbox entry the service worker may send (client/api/outbox.ts): waiting, well formed, not past its day. */
+export interface SendableWrite {
+  key: string;
+  userId: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+export function outboxSendable(entry: unknown, now: number): entry is SendableWrite {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const e = entry as Record<string, unknown>;
+  if (e['state'] !== 'waiting' || typeof e['key'] !== 'string' || typeof e['userId'] !== 'string' || e['userId'] === '') return false;
+  if (typeof e['path'] !== 'string' || !e['path'].startsWith('/') || e['path'].includes('..')) return false;
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(String(e['method']))) return false;
+  return typeof e['expiresAt'] !== 'number' || now <= e['expiresAt'];
+}

@@ -73,6 +73,28 @@ export function signOut(store: SessionStore, redirectHosts: readonly string[], g
 }
 
 /**
+ * What this device keeps for the member (drafts, writes waiting for the network, issue 38): gone
+ * when the member chooses to sign out, so nothing of theirs stays on a shared phone. A session
+ * that merely ended (expired, refused) keeps them: the member signs in again and goes on.
+ */
+async function forgetDevice(userId: string): Promise<void> {
+  await Promise.race([
+    Promise.all([
+      import('../forms/drafts.ts').then((m) => m.removeMemberDrafts(userId)),
+      import('../api/outbox.ts').then((m) => m.dropMember(userId)),
+    ]).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 2_000)),
+  ]);
+}
+
+/** The member chose to sign out (로그아웃): the device forgets what it kept for them, then signOut. */
+export async function signOutAndForget(store: SessionStore, redirectHosts: readonly string[]): Promise<void> {
+  const userId = store.getState().user?.user_id;
+  if (userId) await forgetDevice(userId);
+  return signOut(store, redirectHosts);
+}
+
+/**
  * Re-reads the session from the server after a change the session cookie carries (terms
  * agreed, notice consent), so the server's cookie and the browser's store agree.
  */

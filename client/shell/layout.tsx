@@ -9,6 +9,7 @@ import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#
 import { SessionWatch } from './session-watch.tsx';
 import { useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
+import { DeviceNotes } from './device-notes.tsx';
 import { FloatingBar } from './floating-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -122,6 +123,7 @@ export function Layout() {
         }}
         ref={menuButton}
       />
+      <DeviceNotes />
       <main id={MAIN_ID} tabIndex={-1} className="main">
         <PageHeading page={page} home={home} />
         {allowed ? (

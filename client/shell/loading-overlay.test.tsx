@@ -54,3 +54,26 @@ describe('loading overlay', () => {
     act(() => loading.end());
   });
 });
+
+describe('a long wait has words (issue 38)', () => {
+  it('after five seconds it says what it waits for and that a slow answer is still awaited', () => {
+    render(<LoadingOverlay />);
+    const status = screen.getByRole('status');
+    act(() => loading.begin('독서일지를 보내고 있어요.'));
+    act(() => vi.advanceTimersByTime(200));
+    expect(status.textContent).toBe('불러오는 중입니다.');
+    act(() => vi.advanceTimersByTime(4_800));
+    expect(status.textContent).toContain('독서일지를 보내고 있어요.');
+    expect(status.textContent).toContain('1분까지');
+    act(() => loading.end('독서일지를 보내고 있어요.'));
+    expect(status.textContent).toBe('');
+  });
+
+  it('a slow read says that an answer is awaited', () => {
+    render(<LoadingOverlay />);
+    act(() => loading.begin());
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(screen.getByRole('status').textContent).toContain('응답을 기다리고 있어요.');
+    act(() => loading.end());
+  });
+});

@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from 'react-router-dom';
 import { greeting, messages } from '#shared/messages.ts';
 import { INFORMATION_PATH, isLoginPath } from '#shared/routes.ts';
-import { signOut } from '../session/actions.ts';
+import { signOutAndForget } from '../session/actions.ts';
 import { isExternal, loginHref } from '../session/login-redirect.ts';
 import { useSessionStore, useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
@@ -28,7 +28,7 @@ export function MemberBar({ className = '' }: { className?: string }) {
         </a>
       )}
       {user ? (
-        <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOut(store, redirectHosts)}>
+        <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOutAndForget(store, redirectHosts)}>
           {messages.shell.logout}
         </button>
       ) : isExternal(href) ? (

@@ -1,17 +1,24 @@
-/** Shown when a page fails to render or load: a Korean message and a way home. */
+/**
+ * Shown when a page fails to render or load: a Korean message and a way home. 홈으로 is a full
+ * page load (`data-document`: the router is left alone), so a tab whose files went away with
+ * a deploy starts again on the new build instead of failing the same way (issue 38). While the
+ * tab reloads itself for such files (new-build.ts), nothing is shown: the new page comes next.
+ */
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
+import { isReloadingForFiles } from './new-build.ts';
 
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isReloadingForFiles()) return null;
   return (
     <main id="main" tabIndex={-1} className="main error-page">
       <div className="container error-page__box">
         <h1 className="error-page__title">{notFound ? messages.error.notFound : messages.error.pageTitle}</h1>
         {!notFound && <p>{messages.error.temporary}</p>}
-        <a className="btn btn--primary" href={HOME_PATH}>
+        <a className="btn btn--primary" href={HOME_PATH} data-document="">
           {messages.shell.home}
         </a>
       </div>

@@ -10,6 +10,8 @@ export const HEADER_SCROLL_PX = 10;
 export const FLOAT_SCROLL_PX = 50;
 /** docs/decisions/D4-behaviour-details.md: the overlay may wait this long so fast requests do not flicker. */
 export const OVERLAY_DELAY_MS = 150;
+/** After this long the overlay says what it waits for and that a slow answer is still awaited (issue 38). */
+export const SLOW_WAIT_MS = 5_000;
 
 export function isScrolledPast(scrollY: number, threshold: number): boolean {
   return scrollY > threshold;

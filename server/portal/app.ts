@@ -33,6 +33,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './ssr/plugin.ts';
+import { archiveBuild } from './ssr/asset-archive.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cardRoutes } from './routes/card.ts';
 import { displayRoutes } from './routes/display.ts';
@@ -243,8 +244,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(displayRoutes, { scheme: config.scheme });
   await app.register(pwaRoutes, { root: PROJECT_ROOT, dev: config.dev, siteName: config.public.siteName });
   await app.vite.ready();
+  // The previous builds' files stay served for open tabs (decision 0145).
+  const assetArchive = config.dev ? undefined : config.assetArchive;
+  if (assetArchive) {
+    const kept = await archiveBuild(join(PROJECT_ROOT, 'dist/client/assets'), assetArchive.dir, assetArchive.days);
+    app.log.info({ assetArchive: { dir: assetArchive.dir, ...kept } }, 'previous builds\' files kept');
+  }
 
-  await app.register(pageRoutes, { auth, loginPerMinute: config.auth.loginPerMinute });
+  await app.register(pageRoutes, { auth, loginPerMinute: config.auth.loginPerMinute, ...(assetArchive ? { assetArchive: assetArchive.dir } : {}) });
 
   return app;
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { CacheTtls } from './homepage/public-cache.ts';
@@ -33,6 +33,8 @@ export const PortalEnv = Type.Object({
   })),
   HOMEPAGE_TIMEOUT_MS: EnvType.int(60_000, 1, 600_000),
   DATA_DIR: EnvType.text('data'),
+  ASSET_ARCHIVE_DIR: EnvType.optionalText('a folder; by default DATA_DIR/assets'),
+  ASSET_ARCHIVE_DAYS: EnvType.int(7, 0, 365),
   TRUST_PROXY: EnvType.text('N', 'N, a number of proxy hops, or comma-separated proxy addresses/CIDRs'),
   RENDER_TIMEOUT_MS: EnvType.int(10_000, 100, 120_000),
   SHELL_DATA_WAIT_MS: EnvType.int(16, 0, 1_000),
@@ -84,6 +86,11 @@ export interface Config {
   /** Upstream timeout for homepage API calls (docs/product.md §9: 60 000 ms). */
   homepageTimeoutMs: number;
   dataDir: string;
+  /**
+   * The previous builds' files, kept for tabs opened before a deploy (decision 0145): where, and
+   * how many days after the last build that had them started; undefined → not kept (0 days).
+   */
+  assetArchive: { dir: string; days: number } | undefined;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or addresses/CIDRs (decision 0011). */
   trustProxy: TrustProxy;
   /** HTTPS per request, or forced by COOKIE_SECURE (decision 0017). */
@@ -157,6 +164,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     homepageApiUrls: homepageApiUrls(env.HOMEPAGE_API_URL),
     homepageTimeoutMs: env.HOMEPAGE_TIMEOUT_MS,
     dataDir: resolve(env.DATA_DIR),
+    assetArchive: env.ASSET_ARCHIVE_DAYS > 0 ? { dir: resolve(env.ASSET_ARCHIVE_DIR ?? join(env.DATA_DIR, 'assets')), days: env.ASSET_ARCHIVE_DAYS } : undefined,
     trustProxy,
     scheme: env.COOKIE_SECURE === undefined ? 'auto' : env.COOKIE_SECURE ? 'https' : 'http',
     tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),

@@ -9,11 +9,13 @@
  * page's action loads `goalAction` from here (decision 0063).
  */
 import type { ReactNode } from 'react';
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router-dom';
+import { Link, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router-dom';
 import { GOAL_BOOKS } from '#shared/contract/goal-books.ts';
 import type { BooksRead, UserStatistics } from '#shared/contract/statistics.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
+import { WriteForm } from '#client/forms/write-form.tsx';
 import { field, fieldState, formError, FormMessage, formOk, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import {
@@ -36,7 +38,7 @@ export async function goalAction({ request, context }: ActionFunctionArgs) {
   if (missing) return formError(context, missing.message, { field: missing.field, values });
   const goal = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(goal >= GOAL_BOOKS.min && goal <= GOAL_BOOKS.max)) return formError(context, t.form.range, { field: 'goal_books', values });
-  const answer = await homepage(context).post('/user/goal', { body: { goal_books: goal } });
+  const answer = await homepage(context).post('/user/goal', { body: { goal_books: goal }, idempotencyKey: writeKeyOf(form) });
   if (answer.result !== 'success') return formError(context, answer.msg, { field: 'goal_books', values });
   // Without JavaScript: post/redirect/get, back to the goal, which says it was saved.
   if (onServer(context)) throw redirect(`${hrefOf('activity')}?goal=${goal}#${GOAL_ID}`);
@@ -286,8 +288,8 @@ function GoalForm({ books }: { books: BooksRead }) {
   const status = result?.ok ? (result.message ?? '') : !result && saved !== null ? t.form.saved(saved) : '';
   const kept = result && !result.ok ? result.values?.['goal_books'] : undefined;
   return (
-    <Form
-      method="post"
+    <WriteForm
+      draft={{ id: 'goal', kind: 'goal' }}
       replace
       preventScrollReset
       noValidate
@@ -329,7 +331,7 @@ function GoalForm({ books }: { books: BooksRead }) {
           {t.form.hint}
         </p>
       </div>
-    </Form>
+    </WriteForm>
   );
 }
 

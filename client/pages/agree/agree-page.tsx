@@ -4,7 +4,7 @@
  * and continues where they were going.
  */
 import { useState } from 'react';
-import { Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
 import { agreeText } from './messages.ts';
@@ -12,11 +12,13 @@ import { consentText } from '#client/components/consent-messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
+import { WriteForm } from '#client/forms/write-form.tsx';
 import { portal } from '#client/api/portal.ts';
 import { formError, formOk, FormMessage, field, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { loadSystemContent } from '#client/components/system-content.tsx';
-import { rereadSession, signOut } from '#client/session/actions.ts';
+import { rereadSession, signOutAndForget } from '#client/session/actions.ts';
 import { useSessionStore, useSessionUser } from '#client/session/session-context.tsx';
 import { useConfig } from '#client/shell/config-context.tsx';
 
@@ -39,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (missing) return formError(context, missing.message, { field: missing.field });
   const saved = await homepage(context).post('/user/info', {
     body: { agree_yn: 'Y', notice_yn: field(form, 'notice_yn') ? 'Y' : 'N' },
+    idempotencyKey: writeKeyOf(form),
   });
   if (saved.result !== 'success') return formError(context, saved.msg);
   if (onServer(context)) {
@@ -122,7 +125,7 @@ export default function AgreePage() {
     <div className="container section stack narrow">
       <p className="lead">{agreeText.intro}</p>
       <FormMessage result={result} id="agree-message" />
-      <Form method="post" replace className="agree" noValidate aria-busy={busy}>
+      <WriteForm replace className="agree" noValidate aria-busy={busy}>
         <label className="check agree__all">
           <input
             type="checkbox"
@@ -157,14 +160,14 @@ export default function AgreePage() {
           </label>
         </fieldset>
         <div className="agree__actions">
-          <button type="button" className="btn btn--tertiary" onClick={() => void signOut(store, redirectHosts)}>
+          <button type="button" className="btn btn--tertiary" onClick={() => void signOutAndForget(store, redirectHosts)}>
             {agreeText.cancel}
           </button>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {agreeText.submit}
           </button>
         </div>
-      </Form>
+      </WriteForm>
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { DIARY_MAX_CHARS } from '#shared/contract/programme.ts';
 import { messages } from '#shared/messages.ts';
 import { diaryText, searchText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { newWriteKey, readDraft, removeDraft, saveDraft } from '#client/forms/drafts.ts';
+import { useSessionUser } from '#client/session/session-context.tsx';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatNumber } from '#client/components/format.ts';
@@ -94,8 +96,18 @@ function NoResults({ q, field, choseong }: { q: string; field: SearchField; chos
 function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
   const dialogs = useDialogs();
   const id = useId();
-  const [text, setText] = useState('');
+  const userId = useSessionUser()?.user_id ?? '';
+  // The diary page's draft of this book (issue 38): what was begun here is there too, and back.
+  const draftId = `diary:${book.isbn}`;
+  const [kept] = useState(() => readDraft(userId, draftId));
+  const [key] = useState(() => kept?.key ?? newWriteKey());
+  const [text, setText] = useState(kept?.fields['content'] ?? '');
   const [busy, setBusy] = useState(false);
+  const write = (value: string) => {
+    setText(value);
+    if (value.trim() === '') removeDraft(userId, draftId);
+    else saveDraft(userId, draftId, { key, fields: { content: value }, at: Date.now() });
+  };
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
@@ -106,7 +118,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
     }
     setBusy(true);
     try {
-      const answer = await homepage().post('/activity/bookdiary', { body: { isbn: book.isbn, content: text.trim() } });
+      const answer = await homepage().post('/activity/bookdiary', { body: { isbn: book.isbn, content: text.trim() }, idempotencyKey: key });
       await dialogs.alert(answer.msg);
       if (answer.result === 'success') onDone();
     } finally {
@@ -124,7 +136,7 @@ function DiaryForm({ book, onDone }: { book: Book; onDone(): void }) {
         maxLength={DIARY_MAX_CHARS}
         rows={3}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => write(e.target.value)}
         aria-describedby={`${id}-count`}
       />
       <p id={`${id}-count`} className="field__hint">

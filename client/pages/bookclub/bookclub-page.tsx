@@ -18,6 +18,7 @@ import { Skeleton } from '#client/components/deferred.tsx';
 import { field, formError, formOk, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { normaliseText } from '#client/forms/text-length.ts';
+import { newWriteKey, writeKeyOf } from '#client/forms/drafts.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { SelectField } from '#client/forms/select-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
@@ -83,6 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await homepage(context).post('/bookclub/:club_key/meetings', {
     params: { club_key: clubKey },
     body: { held_on: values.held_on, topic: normaliseText(values.topic).slice(0, 200), ...(isbn ? { isbn } : {}), attendees },
+    idempotencyKey: writeKeyOf(form),
   });
   if (answer.result !== 'success') return formError(context, answer.msg, { field: 'held_on', values });
   return formOk<MeetingResult>(context, { msg: answer.msg, awarded: answer.awarded });
@@ -145,6 +147,8 @@ export default function BookclubPage() {
     try {
       const answer = await homepage().post(action === 'join' ? '/bookclub/:club_key/join' : '/bookclub/:club_key/leave', {
         params: { club_key: club.club_key },
+        // One key per tap: a lost answer is retried as the same join (issue 38).
+        idempotencyKey: newWriteKey(),
       });
       await dialogs.alert(answer.msg);
       await revalidator.revalidate();

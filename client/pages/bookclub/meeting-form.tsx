@@ -3,12 +3,13 @@
  * the book (optional) and the attendees from the members list — and sees each attendee's
  * points, or why none (the API's `awarded[].msg`). The bookclub page's action posts it.
  */
-import { Form, Link, useNavigation } from 'react-router-dom';
+import { Link, useNavigation } from 'react-router-dom';
 import { earnPoints, earnSentenceOf, pointsRule, programmeLabels } from '#shared/messages-programme.ts';
 import { meetingText } from './messages.ts';
 import type { Detail, MeetingResult } from './bookclub-page.tsx';
 import { fieldState, FormMessage, initial, type FormResult } from '#client/forms/form-result.tsx';
 import { formatDay } from '#client/components/format.ts';
+import { WriteForm } from '#client/forms/write-form.tsx';
 
 export function MeetingForm({ detail, result }: { detail: Detail; result: FormResult<MeetingResult> | undefined }) {
   const busy = useNavigation().state === 'submitting';
@@ -51,7 +52,7 @@ export function MeetingForm({ detail, result }: { detail: Detail; result: FormRe
               </table>
             </div>
           )}
-          <Form key={done ? done.msg + done.awarded.length : 'form'} method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="meeting-title">
+          <WriteForm key={done ? done.msg + done.awarded.length : 'form'} draft={{ id: `meeting:${detail.club.club_key}`, kind: 'meeting' }} className="stack-form" noValidate aria-busy={busy} aria-labelledby="meeting-title">
             <FormMessage result={result} id={msg} />
             <input type="hidden" name="club_key" value={detail.club.club_key} />
             <div className="field">
@@ -123,7 +124,7 @@ export function MeetingForm({ detail, result }: { detail: Detail; result: FormRe
                 {meetingText.close}
               </Link>
             </div>
-          </Form>
+          </WriteForm>
           <h3 className="sub-title">{meetingText.meetings}</h3>
           {detail.meetings.length === 0 ? (
             <p className="empty">{meetingText.meetingsNone}</p>

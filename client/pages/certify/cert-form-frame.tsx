@@ -4,10 +4,11 @@
  * purchase, and the ISBN field. Each form's own chunk imports it (decision 0034).
  */
 import type { ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router-dom';
+import { useNavigation } from 'react-router-dom';
 import { type Earned } from '#client/forms/earn-result.tsx';
 import { FormMessage, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { TextField } from '#client/forms/text-field.tsx';
+import { WriteForm } from '#client/forms/write-form.tsx';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 
@@ -18,7 +19,7 @@ export function CertFormFrame({ type, result, children }: { type: CertForm['type
   const busy = useNavigation().state === 'submitting';
   useFormFeedback(result);
   return (
-    <Form method="post" className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
+    <WriteForm draft={{ id: `certify:${type}`, kind: type }} className="stack-form" noValidate aria-busy={busy} aria-labelledby="cert-title">
       <FormMessage result={result} id={CERT_MESSAGE} />
       <input type="hidden" name="type" value={type} />
       {children}
@@ -27,7 +28,7 @@ export function CertFormFrame({ type, result, children }: { type: CertForm['type
           {certifyText.submit}
         </button>
       </div>
-    </Form>
+    </WriteForm>
   );
 }
 

@@ -11,6 +11,7 @@ import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
 import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
@@ -34,6 +35,7 @@ export async function loanAction(form: FormData, context: unknown) {
   if (!isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
   const answer = await homepage(context).post('/activity/authentication/loan', {
     body: { library_code: field(form, 'library_code'), loan_no: field(form, 'loan_no').trim(), isbn, loan_date: field(form, 'loan_date') },
+    idempotencyKey: writeKeyOf(form),
   });
   return earnAnswerResult(context, answer, { field: 'loan_no', values });
 }

@@ -8,6 +8,7 @@ import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
 import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
 import { normaliseText } from '#client/forms/text-length.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
@@ -47,6 +48,7 @@ export async function purchaseAction(form: FormData, context: unknown) {
       ...(isbn ? { isbn } : {}),
       book_format: 'paper',
     },
+    idempotencyKey: writeKeyOf(form),
   });
   return earnAnswerResult(context, answer, { field: 'receipt_no', values });
 }

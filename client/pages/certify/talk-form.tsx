@@ -5,6 +5,7 @@ import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
 import { field, formError, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
 import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
@@ -17,7 +18,7 @@ export async function talkAction(form: FormData, context: unknown) {
   const values = keptValues(form, ['check_in_code']);
   const missing = firstMissing(form, [{ name: 'check_in_code', label: certifyText.code }]);
   if (missing) return formError(context, missing.message, { field: missing.field, values });
-  const answer = await homepage(context).post('/activity/authentication/authortalk', { body: { check_in_code: field(form, 'check_in_code').trim() } });
+  const answer = await homepage(context).post('/activity/authentication/authortalk', { body: { check_in_code: field(form, 'check_in_code').trim() }, idempotencyKey: writeKeyOf(form) });
   return earnAnswerResult(context, answer, { field: 'check_in_code', values });
 }
 

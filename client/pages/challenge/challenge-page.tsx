@@ -6,12 +6,14 @@
  */
 import { useEffect, useRef } from 'react';
 import {
-  Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams,
+  Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams,
   type ActionFunctionArgs, type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { pageById } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
+import { WriteForm } from '#client/forms/write-form.tsx';
 import { formatDay } from '#client/components/format.ts';
 import { field, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
@@ -40,9 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const intent = field(await request.formData(), 'intent');
+  const form = await request.formData();
+  const intent = field(form, 'intent');
   if (!isIntent(intent)) return formError(context, t.unknownAction);
-  const answer = await homepage(context).post(INTENTS[intent]);
+  const answer = await homepage(context).post(INTENTS[intent], { idempotencyKey: writeKeyOf(form) });
   if (answer.result !== 'success') return formError(context, answer.msg, { status: 409 });
   // Without JavaScript: post/redirect/get, and the page says what happened.
   if (onServer(context)) throw redirect(`${pageById.challenge.path}?done=${intent}`);
@@ -171,12 +174,12 @@ function TodayActions({ attendance }: { attendance: Attendance }) {
   if (run && attendance.checked_in_today === 'Y') return <p className="badge badge--success">{t.checkedToday}</p>;
   const intent: Intent = run ? 'checkin' : 'start';
   return (
-    <Form method="post" replace>
+    <WriteForm replace>
       <input type="hidden" name="intent" value={intent} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {run ? t.checkin : t.start}
       </button>
-    </Form>
+    </WriteForm>
   );
 }
 

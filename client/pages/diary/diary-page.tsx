@@ -12,6 +12,7 @@ import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
 import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { normaliseText } from '#client/forms/text-length.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<BookWriteData> {
   return loadBookWrite(context, request.url);
@@ -29,6 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const answer = await homepage(context).post('/activity/bookdiary', {
     body: { isbn: field(form, 'isbn'), content: normaliseText(field(form, 'content')), ...(pagesRaw !== '' ? { read_pages: pages } : {}) },
+    idempotencyKey: writeKeyOf(form),
   });
   return earnAnswerResult(context, answer, { field: 'content', values });
 }

@@ -4,7 +4,7 @@
  * action: it works without JavaScript (decision 0031).
  */
 import { useState } from 'react';
-import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AuthenticationListAnswer, EduTypesAnswer } from '#shared/contract/activity.ts';
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
@@ -12,6 +12,8 @@ import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { field, formError, FormMessage, formOk, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { firstMissing } from '#client/forms/required.ts';
 import { TextField } from '#client/forms/text-field.tsx';
+import { writeKeyOf } from '#client/forms/drafts.ts';
+import { WriteForm } from '#client/forms/write-form.tsx';
 import { seoulToday } from '#client/components/seoul-day.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { eduText as t } from './messages.ts';
@@ -52,6 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       certificate_no: field(form, 'certificate_no').trim(),
       completed_on: field(form, 'completed_on'),
     },
+    idempotencyKey: writeKeyOf(form),
   });
   if (answer.result !== 'success') return formError(context, answer.msg, { values });
   return formOk(context, answer.activity_key, answer.msg);
@@ -80,7 +83,7 @@ export default function EduPage() {
         {list && (
           <p className="field__hint">{t.monthCount(list.earned_count_month, list.monthly_limit)}</p>
         )}
-        <Form key={done} method="post" className="stack-form" noValidate aria-busy={busy}>
+        <WriteForm key={done} draft={{ id: 'edu', kind: 'edu' }} className="stack-form" noValidate aria-busy={busy}>
           <FormMessage result={result} id={MESSAGE_ID} />
           <div className="field">
             <label className="field__label" htmlFor="edu_type">
@@ -123,7 +126,7 @@ export default function EduPage() {
               {t.submit}
             </button>
           </div>
-        </Form>
+        </WriteForm>
       </section>
       <section className="card" aria-labelledby="requests-title">
         <h2 id="requests-title" className="card__title">

@@ -14,6 +14,7 @@ import { takeArrivalFocus } from './arrival-focus.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { newWriteKey, writeKeyOf } from '#client/forms/drafts.ts';
 import { Deferred } from '#client/components/deferred.tsx';
 import { formatDay } from '#client/components/format.ts';
 import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/forms/form-result.tsx';
@@ -53,9 +54,10 @@ const STATUS_ID = 'member-challenge-status';
 /** The check-in form (with or without JavaScript): start a challenge or check in today. */
 export async function challengeAction({ request, context }: ActionFunctionArgs) {
   if (!isMember(sessionUserOf(context))) return formError(context, t.signInFirst, { status: 401 });
-  const intent = field(await request.formData(), 'intent');
+  const form = await request.formData();
+  const intent = field(form, 'intent');
   if (intent !== 'checkin' && intent !== 'start') return formError(context, messages.form.notFound);
-  const answer = await homepage(context).post(intent === 'start' ? '/challenge/start' : '/challenge/checkin');
+  const answer = await homepage(context).post(intent === 'start' ? '/challenge/start' : '/challenge/checkin', { idempotencyKey: writeKeyOf(form) });
   if (answer.result !== 'success') return formError(context, answer.msg);
   // Without JavaScript: post/redirect/get, back to the card, which now shows today's points.
   if (onServer(context)) throw redirect(`${new URL(request.url).pathname}#${CHALLENGE_ID}`);
@@ -101,7 +103,8 @@ function ChallengeCard({ attendance }: { attendance: Attendance | null }) {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await homepage().post(active ? '/challenge/checkin' : '/challenge/start');
+      // One key per tap: a lost answer is retried as the same check-in (issue 38).
+      const answer = await homepage().post(active ? '/challenge/checkin' : '/challenge/start', { idempotencyKey: newWriteKey() });
       await dialogs.alert(answer.msg);
       await revalidator.revalidate();
     } finally {

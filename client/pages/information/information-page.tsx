@@ -5,7 +5,7 @@
  * then runs on the server and the page comes back with the result (decision 0031).
  */
 import { useRef } from 'react';
-import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Region } from '#shared/contract/code.ts';
 import type { UserProfile } from '#shared/contract/user.ts';
 import { messages } from '#shared/messages.ts';
@@ -13,6 +13,8 @@ import { informationText } from './messages.ts';
 import { consentText } from '#client/components/consent-messages.ts';
 import { INFORMATION_PATH } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
+import { WriteForm } from '#client/forms/write-form.tsx';
 import { portal } from '#client/api/portal.ts';
 import { formatDate, formatDay } from '#client/components/format.ts';
 import { field, fieldState, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
@@ -58,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       notice_yn: field(form, 'notice_yn') === 'Y' ? 'Y' : 'N',
       current_password: field(form, 'current_password'),
     },
+    idempotencyKey: writeKeyOf(form),
   });
   if (answer.result !== 'success') return formError(context, answer.msg, { field: 'current_password' });
   if (onServer(context)) {
@@ -117,7 +120,7 @@ export default function InformationPage() {
           </div>
         </dl>
       </section>
-      <Form ref={formRef} method="post" replace className="card stack-form" noValidate aria-busy={busy} aria-labelledby="edit-title">
+      <WriteForm ref={formRef} draft={{ id: 'information', kind: 'info' }} replace className="card stack-form" noValidate aria-busy={busy} aria-labelledby="edit-title">
         <h2 id="edit-title" className="card__title">
           {informationText.title}
         </h2>
@@ -181,7 +184,7 @@ export default function InformationPage() {
             {informationText.submit}
           </button>
         </div>
-      </Form>
+      </WriteForm>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import type { PushConfigAnswer, PushState, PushStateAnswer, ReminderChoice } from '#shared/contract/push.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { newWriteKey } from '#client/forms/drafts.ts';
 import { currentSubscription, readBrowserPush, subscribe } from './push-browser.ts';
 import { pushText } from './push-messages.ts';
 import { anyReminder, hourChoices, parseHour, pushView, subscriptionBody, type BrowserPush, type Hours } from './push-state.ts';
@@ -95,7 +96,7 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
   async function store(subscription: PushSubscription, chosen: NonNullable<ReturnType<typeof choices>>, done: (msg?: string) => string) {
     const fcm = subscriptionBody(subscription.toJSON());
     if (!fcm) return say(pushText.failed, true);
-    const a = await api.post('/user/push', { body: { fcm_token: fcm, ...chosen } });
+    const a = await api.post('/user/push', { body: { fcm_token: fcm, ...chosen }, idempotencyKey: newWriteKey() });
     if (a.result !== 'success') return say(a.msg, true);
     setStored(a.push);
     setBrowser({ support: 'supported', permission: 'granted', endpoint: subscription.endpoint });
@@ -110,7 +111,7 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
     void run(async () => {
       const permission = await asked;
       if (permission === 'denied') {
-        const a = await api.delete('/user/push', { query: { notification_permission: 'denied' } });
+        const a = await api.delete('/user/push', { query: { notification_permission: 'denied' }, idempotencyKey: newWriteKey() });
         if (a.result === 'success') setStored(a.push);
         setBrowser({ support: 'supported', permission: 'denied', endpoint: null });
         return say(pushText.refused, true);
@@ -122,7 +123,7 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
 
   function turnOff(here: boolean) {
     void run(async () => {
-      const a = await api.delete('/user/push', { query: { notification_permission: 'default' } });
+      const a = await api.delete('/user/push', { query: { notification_permission: 'default' }, idempotencyKey: newWriteKey() });
       if (a.result !== 'success') return say(a.msg, true);
       // Forget the stored subscription first: a browser still subscribed costs nothing.
       if (here) await currentSubscription().then((s) => s?.unsubscribe()).catch(() => false);

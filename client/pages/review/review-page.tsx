@@ -19,6 +19,7 @@ import { type Earned } from '#client/forms/earn-result.tsx';
 import { earnAnswerResult } from '#client/forms/earn-action.ts';
 import { field, fieldState, formError, formOk, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
 import { normaliseText } from '#client/forms/text-length.ts';
+import { writeKeyOf } from '#client/forms/drafts.ts';
 
 const FIELDS = ['isbn', 'review_key', 'title', 'rating', 'content'] as const;
 
@@ -52,11 +53,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const text = { title: normaliseText(field(form, 'title')).slice(0, 100), rating, content: normaliseText(field(form, 'content')) };
   const reviewKey = Number(field(form, 'review_key'));
   if (Number.isInteger(reviewKey) && reviewKey > 0) {
-    const edited = await homepage(context).put('/activity/bookreview/:review_key', { params: { review_key: reviewKey }, body: text });
+    const edited = await homepage(context).put('/activity/bookreview/:review_key', { params: { review_key: reviewKey }, body: text, idempotencyKey: writeKeyOf(form) });
     if (edited.result !== 'success') return formError(context, edited.msg, { field: 'content', values });
     return formOk<Edited>(context, { edited: true, msg: edited.msg });
   }
-  const answer = await homepage(context).post('/activity/bookreview', { body: { isbn: field(form, 'isbn'), ...text } });
+  const answer = await homepage(context).post('/activity/bookreview', { body: { isbn: field(form, 'isbn'), ...text }, idempotencyKey: writeKeyOf(form) });
   return earnAnswerResult(context, answer, { field: 'content', values });
 }
 

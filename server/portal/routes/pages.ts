@@ -15,11 +15,16 @@ import { HOME_PATH, isLoginPath, pages, type PageDef } from '#shared/routes.ts';
 import { safeReturnPath } from '#shared/safe-redirect.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
+import { serveArchived } from '../ssr/asset-archive.ts';
+
+const ASSETS_PREFIX = '/assets/';
 
 export interface PageRoutesOptions {
   auth: MemberAuth;
   /** Signing in through the login form counts against the JSON route's per-IP limit. */
   loginPerMinute: number;
+  /** Where the previous builds' files are kept (decision 0145); a file the build lacks is looked for there. */
+  assetArchive?: string;
 }
 
 export const pageRoutes = fp<PageRoutesOptions>(
@@ -95,6 +100,10 @@ export const pageRoutes = fp<PageRoutesOptions>(
         return reply.redirect(HOME_PATH, 302);
       }
       if (path.startsWith('/api/')) return reply.code(404).send({ result: 'error', msg: messages.error.notFound });
+      // A file of a previous build, asked for by a tab opened before the deploy.
+      if (opts.assetArchive && (req.method === 'GET' || req.method === 'HEAD') && path.startsWith(ASSETS_PREFIX)) {
+        if (await serveArchived(opts.assetArchive, req, reply, path.slice(ASSETS_PREFIX.length))) return reply;
+      }
       return notFound(reply);
     });
   },

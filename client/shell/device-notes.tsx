@@ -1,0 +1,35 @@
+/**
+ * The gate of device-notes-panel.tsx (issue 38): every page carries only this check — does the
+ * device hold writes waiting for the network, or did this tab just change to a new build? —
+ * and loads the panel, which sends and tells, only then.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { OUTBOX_EVENT, OUTBOX_HINT } from '#shared/pwa.ts';
+import { tabStorage, UPDATED_KEY } from './new-build.ts';
+
+const Panel = lazy(() => import('./device-notes-panel.tsx').then((m) => ({ default: m.DeviceNotesPanel })));
+
+function wanted(): boolean {
+  try {
+    return Number(localStorage.getItem(OUTBOX_HINT) ?? 0) > 0 || tabStorage()?.getItem(UPDATED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function DeviceNotes() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const check = () => {
+      if (wanted()) setShown(true);
+    };
+    check();
+    addEventListener(OUTBOX_EVENT, check);
+    return () => removeEventListener(OUTBOX_EVENT, check);
+  }, []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Panel />
+    </Suspense>
+  ) : null;
+}
