@@ -136,8 +136,9 @@ export class MemberAuth {
     s.verified ??= (async () => {
       const acknowledged = s.pending.length > 0 ? this.#acknowledge(reply, s) : undefined;
       const marks = { sid: this.cookies.readSession(req)?.sid, access: s.access, refresh: s.refresh };
-      const revoked = (marks.sid || marks.access || marks.refresh) && (await this.#revocations.isRevoked(marks));
-      await acknowledged;
+      if (!marks.sid && !marks.access && !marks.refresh) return acknowledged;
+      const revoked = await this.#revocations.isRevoked(marks);
+      if (acknowledged) await acknowledged;
       if (!revoked) return;
       req.log.info({ auth: { event: 'signed-out-session' } }, 'cookies of a signed-out session were presented: treated as a visitor');
       this.end(req, reply);
