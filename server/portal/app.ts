@@ -18,6 +18,7 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { AuthCookies } from './auth/cookies.ts';
 import { FailureCounter } from './auth/login-limits.ts';
 import { MemberAuth } from './auth/member-auth.ts';
+import { MemoryHeldPairs } from './auth/held-pairs.ts';
 import { MemoryRefreshFlight } from './auth/refresh-flight.ts';
 import { MemoryRevocations, revocationJournal } from './auth/revocations.ts';
 import { Journal } from './auth/journal.ts';
@@ -46,6 +47,7 @@ import { overloadProtection } from './ops/overload.ts';
 import { sharedRateLimitStore } from './shared-state/rate-limit-store.ts';
 import { RedisLink } from './shared-state/redis.ts';
 import { SharedFailureCounter } from './shared-state/login-failures.ts';
+import { SharedHeldPairs } from './shared-state/held-pairs.ts';
 import { SharedRefreshFlight } from './shared-state/refresh-flight.ts';
 import { SharedRevocations } from './shared-state/revocations.ts';
 import { SharedOutbox } from './shared-state/sign-out-outbox.ts';
@@ -193,10 +195,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // under DATA_DIR, and Redis with REDIS_URL (decision 0024).
   const signedOut = revocationJournal(join(config.dataDir, 'signed-out-sessions.jsonl'), app.log);
   const auth = new MemberAuth(homepage, new AuthCookies(config.scheme), {
+    // Refreshed pairs are held until the browser sends them back (decision 0142).
     ...(redis
-      ? { flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000, now), revocations: new SharedRevocations(redis, app.log, now, signedOut) }
-      : { flight: new MemoryRefreshFlight(now), revocations: new MemoryRevocations(now, signedOut) }),
-    onRefresh: (outcome, shared) => metrics.refresh(outcome, shared ? 'shared' : 'upstream'),
+      ? {
+          flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000, now),
+          revocations: new SharedRevocations(redis, app.log, now, signedOut),
+          held: new SharedHeldPairs(redis, config.auth.refreshHoldS * 1000, now),
+        }
+      : { flight: new MemoryRefreshFlight(now), revocations: new MemoryRevocations(now, signedOut), held: new MemoryHeldPairs(config.auth.refreshHoldS * 1000, now) }),
+    onRefresh: (outcome, source) => metrics.refresh(outcome, source),
   });
   const hour = 60 * 60 * 1000;
   const failures = redis

@@ -11,6 +11,7 @@ import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { CacheTtls } from './homepage/public-cache.ts';
 import type { SchemePolicy } from './scheme.ts';
+import { HOLD_S_DEFAULT } from './auth/held-pairs.ts';
 import { baseUrl, ConfigError, EnvType, readEnv, type Env, type LogLevel } from '../env.ts';
 
 export { ConfigError };
@@ -47,6 +48,7 @@ export const PortalEnv = Type.Object({
   REDIRECT_ALLOWED_HOSTS: EnvType.text('', 'comma-separated host names'),
   LOGIN_RATE_PER_MINUTE: EnvType.int(10, 1, 10_000),
   LOGIN_FAILURES_PER_HOUR: EnvType.int(100, 1, 100_000),
+  REFRESH_HOLD_S: EnvType.int(HOLD_S_DEFAULT, 0, 3_600),
   REDIS_URL: EnvType.optionalText('a redis:// or rediss:// URL'),
   METRICS_PORT: EnvType.int(9464, 0, 65535),
   METRICS_HOST: EnvType.text('127.0.0.1'),
@@ -144,6 +146,8 @@ export interface AuthConfig {
   /** Sign-in attempts per IP per minute, and failures per account per hour. */
   loginPerMinute: number;
   loginFailuresPerHour: number;
+  /** How long a refreshed pair is held for a browser that has not sent it back yet (decision 0142; 0: not held). */
+  refreshHoldS: number;
   /** The test member of the test-login button (docs/decisions/D2-answers-and-codes.md; only with TEST_LOGIN=Y). */
   testMember: { userId: string; key: string; token: string };
 }
@@ -196,6 +200,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
       redirectHosts,
       loginPerMinute: env.LOGIN_RATE_PER_MINUTE,
       loginFailuresPerHour: env.LOGIN_FAILURES_PER_HOUR,
+      refreshHoldS: env.REFRESH_HOLD_S,
       testMember: { userId: env.TEST_LOGIN_USER_ID, key: env.TEST_LOGIN_KEY, token: env.TEST_LOGIN_TOKEN },
     },
     public: {

@@ -28,12 +28,17 @@ export interface CookieNames {
   access: string;
   refresh: string;
   session: string;
+  /** Set with a refreshed pair the browser has not yet sent back: the refresh tokens it followed (decision 0142). */
+  pending: string;
 }
 
 export function cookieNames(secure: boolean): CookieNames {
   const p = secure ? '__Host-' : '';
-  return { access: `${p}portal_at`, refresh: `${p}portal_rt`, session: `${p}portal_session` };
+  return { access: `${p}portal_at`, refresh: `${p}portal_rt`, session: `${p}portal_session`, pending: `${p}portal_pending` };
 }
+
+/** The pending cookie's value: the hashes (hashOf, 43 characters) of the refresh tokens a pair followed, dot-separated. */
+const PENDING_VALUE = /^[A-Za-z0-9_-]{43}(?:\.[A-Za-z0-9_-]{43}){0,3}$/;
 
 /**
  * What the signed session cookie holds: the member, the id of this sign-in (kept across
@@ -87,15 +92,22 @@ export class AuthCookies {
     return { path: '/', httpOnly, sameSite: 'lax', secure: this.secure(req) };
   }
 
-  read(req: FastifyRequest): { access?: string; refresh?: string; keep: boolean } {
+  /**
+   * The tokens, the keep flag, and the pending cookie's hashes: the refreshed pairs this browser
+   * acknowledges by sending the cookie back (an empty list without it, or with a value the portal
+   * never writes).
+   */
+  read(req: FastifyRequest): { access?: string; refresh?: string; keep: boolean; pending: string[] } {
     const c = req.cookies;
     const names = this.names(req);
     const access = tokenValue(c[names.access]);
     const refresh = tokenValue(c[names.refresh]);
+    const pending = c[names.pending];
     return {
       ...(access ? { access } : {}),
       ...(refresh ? { refresh } : {}),
       keep: c[AUTO_LOGIN_COOKIE] === 'true',
+      pending: pending !== undefined && PENDING_VALUE.test(pending) ? pending.split('.') : [],
     };
   }
 
@@ -148,10 +160,22 @@ export class AuthCookies {
     else reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(req, false));
   }
 
+  /**
+   * With a refreshed pair: the hashes of the refresh tokens it followed, for as long as the
+   * portal holds the pair for this browser (decision 0142). Sent back, it says the browser has
+   * the pair; `pending` empty clears it.
+   */
+  setPending(reply: FastifyReply, pending: readonly string[], maxAgeS: number): void {
+    const req = reply.request;
+    const name = this.names(req).pending;
+    if (pending.length === 0) reply.clearCookie(name, this.#base(req, true));
+    else reply.setCookie(name, pending.slice(-4).join('.'), { ...this.#base(req, true), maxAge: maxAgeS });
+  }
+
   clear(reply: FastifyReply): void {
     const req = reply.request;
     const names = this.names(req);
-    for (const name of [names.access, names.refresh, names.session]) reply.clearCookie(name, this.#base(req, true));
+    for (const name of [names.access, names.refresh, names.session, names.pending]) reply.clearCookie(name, this.#base(req, true));
     reply.clearCookie(AUTO_LOGIN_COOKIE, this.#base(req, false));
   }
 }

@@ -4,7 +4,9 @@
  * and retries once on 403, and ends the session on 401 (docs/product.md §8). The gateway, the
  * sign-in routes and the SSR loaders all go through here, so they behave the same — and a
  * signed-out session (its id or either of its tokens recorded by 로그아웃, decisions 0115 and
- * 0024) is a visitor's on every one of them, whatever the API would still accept.
+ * 0024) is a visitor's on every one of them, whatever the API would still accept. A refreshed
+ * pair whose answer the browser may have lost is held for it until it sends the pair back
+ * (decision 0142), so a lost answer does not end the sign-in.
  */
 import { operationPath } from '#shared/contract/operations.ts';
 import { randomBytes } from 'node:crypto';
@@ -16,8 +18,10 @@ import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/se
 import type { HomepageCall, HomepageClient, HomepageResult } from '../homepage/client.ts';
 import { callFor } from '../homepage/for-request.ts';
 import type { AuthCookies } from './cookies.ts';
+import { HOLD_S_DEFAULT, MemoryHeldPairs, type HeldPairs } from './held-pairs.ts';
 import { MemoryRefreshFlight, type RefreshFlight, type RefreshOutcome, type TokenAnswer } from './refresh-flight.ts';
 import { MemoryRevocations, type SessionRevocations } from './revocations.ts';
+import { hashOf } from './seal.ts';
 
 /** Sign-in, refresh and SSO answers carry the contract's LoginSuccess fields (SSO adds code_value). */
 const tokenAnswer = Compile(LoginSuccess);
@@ -51,6 +55,10 @@ interface RequestAuthState {
   user: SessionUser | null | undefined;
   /** A 401 ended the session during this request. */
   ended: boolean;
+  /** The pending cookie as presented: refreshed pairs this browser now acknowledges (decision 0142). */
+  pending: string[];
+  /** The hashes of the refresh tokens this request spent (or was given a held pair for): the pending cookie of its answer. */
+  spent: string[];
   /** The check of the presented cookies against the signed-out sessions, once per request. */
   verified?: Promise<void>;
 }
@@ -58,8 +66,13 @@ interface RequestAuthState {
 export interface MemberAuthOptions {
   /** Where concurrent refreshes of one token are coalesced: this process (default) or Redis. */
   flight?: RefreshFlight;
-  /** Told the outcome of every refresh (metrics). */
-  onRefresh?: (outcome: RefreshOutcome['kind'], shared: boolean) => void;
+  /**
+   * Told the outcome of every refresh (metrics): `upstream` called the API, `held` gave a pair
+   * the browser had not acknowledged again, `shared` took a concurrent request's outcome.
+   */
+  onRefresh?: (outcome: RefreshOutcome['kind'], source: 'upstream' | 'held' | 'shared') => void;
+  /** Where refreshed pairs are held until the browser acknowledges them: this process (default) or Redis (decision 0142). */
+  held?: HeldPairs;
   /** Where signed-out sessions are recorded: this process (default) or Redis (decisions 0115, 0024). */
   revocations?: SessionRevocations;
 }
@@ -80,6 +93,7 @@ export class MemberAuth {
   readonly #flight: RefreshFlight;
   readonly #onRefresh: MemberAuthOptions['onRefresh'];
   readonly #revocations: SessionRevocations;
+  readonly #held: HeldPairs;
 
   constructor(homepage: HomepageClient, cookies: AuthCookies, opts: MemberAuthOptions = {}) {
     this.#homepage = homepage;
@@ -87,13 +101,14 @@ export class MemberAuth {
     this.#flight = opts.flight ?? new MemoryRefreshFlight();
     this.#onRefresh = opts.onRefresh;
     this.#revocations = opts.revocations ?? new MemoryRevocations();
+    this.#held = opts.held ?? new MemoryHeldPairs(HOLD_S_DEFAULT * 1000);
   }
 
   #stateOf(req: FastifyRequest): RequestAuthState {
     let s = this.#state.get(req);
     if (!s) {
       const read = this.cookies.read(req);
-      s = { ...read, user: undefined, ended: false };
+      s = { ...read, user: undefined, ended: false, spent: [] };
       this.#state.set(req, s);
     }
     return s;
@@ -113,37 +128,70 @@ export class MemberAuth {
    * Whether the cookies this request presented belong to a signed-out session: its id, its
    * access token or its refresh token (a copy may leave the session cookie out). If so, the
    * request is a visitor's: the cookies are cleared on this reply and none of them is used.
-   * Checked once per request; a sign-in within the request is trusted as it is.
+   * Checked once per request; a sign-in within the request is trusted as it is. A pending cookie
+   * sent back acknowledges the pairs it was set with, at the same time.
    */
   #verify(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const s = this.#stateOf(req);
     s.verified ??= (async () => {
+      const acknowledged = s.pending.length > 0 ? this.#acknowledge(reply, s) : undefined;
       const marks = { sid: this.cookies.readSession(req)?.sid, access: s.access, refresh: s.refresh };
-      if (!marks.sid && !marks.access && !marks.refresh) return;
-      if (!(await this.#revocations.isRevoked(marks))) return;
+      if (!marks.sid && !marks.access && !marks.refresh) return acknowledged;
+      const revoked = await this.#revocations.isRevoked(marks);
+      if (acknowledged) await acknowledged;
+      if (!revoked) return;
       req.log.info({ auth: { event: 'signed-out-session' } }, 'cookies of a signed-out session were presented: treated as a visitor');
       this.end(req, reply);
     })();
     return s.verified;
   }
 
+  /**
+   * The browser sent back the pending cookie set with a refreshed pair, so it has that pair: the
+   * portal stops holding it for the spent tokens (decision 0142) — from now on a copy presenting
+   * one of them reaches the API, which refuses it (decision 0114) — and clears the cookie. Once
+   * per rotation (and again only if this answer is lost too), never a look-up per request.
+   */
+  async #acknowledge(reply: FastifyReply, s: RequestAuthState): Promise<void> {
+    this.cookies.setPending(reply, [], 0);
+    // Set with the pair that followed these tokens, the cookie never comes with one of them; if it
+    // does, this browser does not have that pair, and it stays held.
+    if (s.refresh && s.pending.includes(hashOf(s.refresh))) return;
+    await this.#held.release(s.pending);
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair. A pair already obtained with this token that the
+   * browser has not acknowledged is given again to the same user agent (decision 0142), looked
+   * up first, so no concurrent outcome of another agent's request stands in its way. Otherwise
+   * the API is asked once per token however many requests ask (the flight), and the new pair
+   * is held until the browser acknowledges it.
+   */
   async refresh(refreshToken: string, req: FastifyRequest): Promise<RefreshOutcome> {
-    const call = () =>
-      this.#homepage
-        .call({
-          ...operationPath('POST /auth/refresh'),
-          body: { refresh_token: refreshToken },
-          ...callFor(req),
-          client: browserOf(req),
-        })
-        .then((r): RefreshOutcome => {
-          if (!r.ok) return { kind: 'unavailable' };
-          if (r.status === 200 && isTokenAnswer(r.body)) return { kind: 'ok', answer: r.body };
-          if (r.status === 401 || r.status === 403 || r.status === 400) return { kind: 'rejected' };
-          return { kind: 'unavailable' };
-        });
+    const agent = hashOf(req.headers['user-agent'] ?? '');
+    const held = await this.#held.take(refreshToken, agent);
+    if (held) {
+      req.log.info({ auth: { event: 'refresh-held' } }, 'a refreshed pair this browser had not acknowledged was given again');
+      this.#onRefresh?.('ok', 'held');
+      return { kind: 'ok', answer: held };
+    }
+    const call = async (): Promise<RefreshOutcome> => {
+      const r = await this.#homepage.call({
+        ...operationPath('POST /auth/refresh'),
+        body: { refresh_token: refreshToken },
+        ...callFor(req),
+        client: browserOf(req),
+      });
+      if (!r.ok) return { kind: 'unavailable' };
+      if (r.status === 200 && isTokenAnswer(r.body)) {
+        await this.#held.hold(refreshToken, r.body, agent);
+        return { kind: 'ok', answer: r.body };
+      }
+      if (r.status === 401 || r.status === 403 || r.status === 400) return { kind: 'rejected' };
+      return { kind: 'unavailable' };
+    };
     const { outcome, shared } = await this.#flight.run(refreshToken, call, req.log);
-    this.#onRefresh?.(outcome.kind, shared);
+    this.#onRefresh?.(outcome.kind, shared ? 'shared' : 'upstream');
     return outcome;
   }
 
@@ -178,10 +226,14 @@ export class MemberAuth {
    * tokens it presented are answered, for the upstream revocation.
    */
   async signOut(req: FastifyRequest, reply: FastifyReply): Promise<{ access?: string; refresh?: string; untilMs: number }> {
-    const { access, refresh } = this.cookies.read(req);
+    const { access, refresh, pending } = this.cookies.read(req);
     const signed = this.cookies.readSession(req);
     const untilMs = signed?.exp ?? Date.now() + LONGEST_SESSION_MS;
-    await this.#revocations.revoke({ sid: signed?.sid, access, refresh }, untilMs);
+    // No pair is held any longer for this browser's spent tokens, nor for its current one.
+    await Promise.all([
+      this.#revocations.revoke({ sid: signed?.sid, access, refresh }, untilMs),
+      this.#held.release([...pending, ...(refresh ? [hashOf(refresh)] : [])]),
+    ]);
     this.end(req, reply);
     return { ...(access ? { access } : {}), ...(refresh ? { refresh } : {}), untilMs };
   }
@@ -190,6 +242,8 @@ export class MemberAuth {
   end(req: FastifyRequest, reply: FastifyReply): void {
     this.cookies.clear(reply);
     const s = this.#stateOf(req);
+    // A pair this request obtained, held for this browser, ends with the session (release never throws).
+    if (s.spent.length > 0) void this.#held.release(s.spent.splice(0));
     delete s.access;
     delete s.refresh;
     s.user = null;
@@ -211,7 +265,8 @@ export class MemberAuth {
       this.end(req, reply);
       return { kind: 'rejected' };
     }
-    let outcome = await this.refresh(s.refresh, req);
+    const spent = s.refresh;
+    let outcome = await this.refresh(spent, req);
     // An older refresh token of a signed-out session, spent moments before 로그아웃, may still get
     // the pair that followed it (the API's grace, decision 0114): that pair was signed out too.
     if (outcome.kind === 'ok' && (await this.#revocations.isRevoked({ access: outcome.answer.access_token, refresh: outcome.answer.refresh_token }))) {
@@ -219,6 +274,11 @@ export class MemberAuth {
     }
     if (outcome.kind === 'ok') {
       this.renew(req, reply, outcome.answer, s.keep);
+      // Until the browser sends this cookie back, the pair stays held for it (decision 0142).
+      if (this.#held.holdMs > 0) {
+        s.spent.push(hashOf(spent));
+        this.cookies.setPending(reply, s.spent, Math.ceil(this.#held.holdMs / 1000));
+      }
       req.log.info({ auth: { event: 'refresh', userId: outcome.answer.userId } }, 'access token refreshed');
     } else if (outcome.kind === 'rejected') {
       req.log.info({ auth: { event: 'refresh-rejected' } }, 'refresh token refused: session ended');

@@ -18,8 +18,11 @@ export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 /** `ip`: the per-address limit (@fastify/rate-limit); `account`: failures per account. */
 export type RateLimitKind = 'ip' | 'account';
 export type RefreshResult = 'ok' | 'rejected' | 'unavailable';
-/** `upstream`: this request called the API; `shared`: it took another request's answer. */
-export type RefreshSource = 'upstream' | 'shared';
+/**
+ * `upstream`: this request called the API; `shared`: it took another request's answer; `held`:
+ * it was given again a pair its browser had not acknowledged (a lost answer, decision 0142).
+ */
+export type RefreshSource = 'upstream' | 'shared' | 'held';
 /** 로그아웃 (decision 0024): confirmed by the homepage API at once, or left in the outbox. */
 export type SignOutUpstream = 'confirmed' | 'pending';
 /** An outbox attempt: confirmed, failed (tried again later), or expired (the tokens died first). */
@@ -84,7 +87,7 @@ export class PortalMetrics {
     });
     this.#refreshes = new Counter({
       name: 'portal_token_refresh_total',
-      help: 'Token refreshes by outcome; source=shared took the answer of a concurrent refresh (single-flight).',
+      help: 'Token refreshes by outcome; source=shared took the answer of a concurrent refresh (single-flight), source=held gave again a pair the browser had not acknowledged (a lost answer).',
       labelNames: ['outcome', 'source'],
       registers,
     });

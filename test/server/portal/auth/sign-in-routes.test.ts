@@ -187,6 +187,11 @@ t.test('refresh rotation; a spent refresh token presented twice revokes the whol
   jar.take(r1);
   const second = jar.get('portal_rt') ?? '';
   t.not(second, first, 'rotated');
+  // The member's browser sends the new pair back: the portal holds it for the old token no longer (decision 0142).
+  const acknowledged = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: jar.header() } });
+  t.equal(acknowledged.statusCode, 200);
+  jar.take(acknowledged);
+  t.notOk(jar.get('portal_pending'), 'the pending cookie is cleared once sent back');
 
   pastSharing(); // past the portal's short sharing window
   now += 3_000; // and past the API's grace window
@@ -231,6 +236,8 @@ t.test('the grace without the ride (decision 0114): a lost answer is given again
   member.delete('portal_at');
   const refreshed = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: member.header() } });
   member.take(refreshed);
+  // The member's browser uses its new pair once: from then on the old token reaches the API (decision 0142).
+  member.take(await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/user/info', headers: { cookie: member.header() } }));
   pastSharing();
   now += 3_000;
   const stale = await portal.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: copy.header() } });

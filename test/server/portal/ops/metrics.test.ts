@@ -7,6 +7,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
+import { cookieNames } from '#server/portal/auth/cookies.ts';
 import { UPSTREAM_PATTERNS, upstreamOperation } from '#server/portal/ops/upstream-operations.ts';
 import { buildTestPortal, Jar, metricsListener, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleSum, sampleValue, type Family } from '#test/fixtures/prometheus-text.ts';
@@ -110,6 +111,7 @@ t.test('/metrics carries the portal series after a page, sign-ins, refusals and 
   const docs = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'operations.md'), 'utf8');
   const named = new Set([...docs.matchAll(/\b(?:portal|nodejs|process)_[a-z0-9_]+/g)].map((x) => x[0].replace(/_(bucket|count|sum)$/, '')));
   named.delete('portal_redis_up'); // only with REDIS_URL: see redis-down.test.ts
+  for (const cookie of Object.values(cookieNames(false))) named.delete(cookie); // the sign-in cookies it names are not series
   for (const name of named) t.ok(m.has(name), `${name} (docs/operations.md) is served`);
 
   for (const secret of ['reader01', 'reader02', refreshToken, accessToken, '?', 'wrong-password']) {
