@@ -6,10 +6,15 @@
  * `npm start` does), prints the URL, and on Ctrl-C, SIGTERM or SIGHUP — or its own crash —
  * stops everything in order and removes its folders. `--verbose` prints every log line (by
  * default: warnings, errors and what the stack does).
+ *
+ * A deploy without Docker (decision 0145): type `roll` and Enter, or send SIGUSR2, and the
+ * stack builds the project again (`npm run build`) and rolls the two portals to the new build
+ * one after the other; tabs opened on the previous build keep working.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { missingPackages, startStack } from './stack/stack.ts';
+import { createInterface } from 'node:readline';
+import { missingPackages, rollPortals, startStack } from './stack/stack.ts';
 
 const root = join(import.meta.dirname, '..');
 const verbose = process.argv.includes('--verbose');
@@ -81,3 +86,30 @@ say(`ready: ${stack.url}`);
 say(`  members sign in as reader01 / chungbuk2026! (README "Members")`);
 say(`  behind Caddy: portal-a :${a.port}, portal-b :${b.port} → homepage-api-a :${x.port}, homepage-api-b :${y.port}, redis :${stack.redis.port}, postgres :${stack.postgres.port}`);
 say('  Ctrl-C stops everything');
+
+let rolling: Promise<void> | undefined;
+const roll = () => {
+  if (rolling) {
+    say('a roll is already under way');
+    return;
+  }
+  rolling = (async () => {
+    say('building the new version (npm run build)…');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) {
+      say('the build failed: the portals stay on the build they run');
+      return;
+    }
+    await rollPortals(stack, say);
+    say('both portals run the new build');
+  })()
+    .catch((err: unknown) => say(`the roll stopped: ${(err as Error).message}`))
+    .finally(() => {
+      rolling = undefined;
+    });
+};
+process.on('SIGUSR2', roll);
+say('  type "roll" and Enter (or send SIGUSR2) to build again and roll the portals to the new build');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === 'roll') roll();
+});

@@ -70,7 +70,10 @@ type FormProps = ComponentProps<typeof Form>;
 export function WriteForm({ draft, children, ...props }: Omit<FormProps, 'method'> & { draft?: { id: string; kind: DraftKind } }) {
   const userId = useSessionUser()?.user_id;
   const formRef = useRef<HTMLFormElement>(null);
-  const keyRef = useRef<HTMLInputElement>(null);
+  /** The write's key: '' in the server's HTML (the form then posts none), set in the browser. */
+  const [key, setKey] = useState('');
+  /** The same key, for the listeners (set with it). */
+  const keyRef = useRef('');
   const timer = useRef<number | undefined>(undefined);
   const [restored, setRestored] = useState(false);
   /** A discarded draft starts the form again from its defaults. */
@@ -81,32 +84,36 @@ export function WriteForm({ draft, children, ...props }: Omit<FormProps, 'method
     window.clearTimeout(timer.current);
     timer.current = undefined;
     const form = formRef.current;
-    const key = keyRef.current?.value;
-    if (!form || !key || !userId || !draftId) return;
+    const current = keyRef.current;
+    if (!form || !current || !userId || !draftId) return;
     const fields = fieldsOf(form);
     if (isEmpty(fields)) removeDraft(userId, draftId);
-    else saveDraft(userId, draftId, { key, fields, at: Date.now() } satisfies Draft);
+    else saveDraft(userId, draftId, { key: current, fields, at: Date.now() } satisfies Draft);
   }, [userId, draftId]);
 
-  // The key, and the draft brought back, once the form is in the page.
+  // The key, and the draft brought back, once the form is in the page (the device's storage is
+  // the browser's: the server's HTML has neither).
   useEffect(() => {
-    const form = formRef.current;
-    const keyInput = keyRef.current;
-    if (!form || !keyInput) return;
-    const kept = userId && draftId ? readDraft(userId, draftId) : null;
-    keyInput.value = kept?.key ?? newWriteKey();
-    if (kept && !isEmpty(kept.fields)) {
-      fill(form, kept.fields);
-      setRestored(true);
-    }
+    const bringBack = (form: HTMLFormElement) => {
+      const kept = userId && draftId ? readDraft(userId, draftId) : null;
+      const next = kept?.key ?? newWriteKey();
+      keyRef.current = next;
+      setKey(next);
+      if (kept && !isEmpty(kept.fields)) {
+        fill(form, kept.fields);
+        setRestored(true);
+      }
+    };
+    if (formRef.current) bringBack(formRef.current);
   }, [userId, draftId, generation]);
 
   // The server confirmed this form's write: the next one is a new write.
   useEffect(() => {
     const onConfirmed = (e: Event) => {
-      const keyInput = keyRef.current;
-      if (!keyInput || (e as CustomEvent<string>).detail !== keyInput.value) return;
-      keyInput.value = newWriteKey();
+      if (!keyRef.current || (e as CustomEvent<string>).detail !== keyRef.current) return;
+      const next = newWriteKey();
+      keyRef.current = next;
+      setKey(next);
       setRestored(false);
       // What is in the form now (a refused edit kept, say) is a draft of the next write.
       if (userId && draftId && formRef.current && !isEmpty(fieldsOf(formRef.current))) save();
@@ -144,7 +151,7 @@ export function WriteForm({ draft, children, ...props }: Omit<FormProps, 'method
 
   return (
     <Form key={generation} ref={formRef} method="post" {...props} onInput={changed} onChange={changed}>
-      <input ref={keyRef} type="hidden" name={WRITE_KEY_FIELD} defaultValue="" />
+      <input type="hidden" name={WRITE_KEY_FIELD} value={key} />
       {draft && (
         <div className="draft-note" role="status">
           {restored && (

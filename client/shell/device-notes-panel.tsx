@@ -35,11 +35,8 @@ export function DeviceNotesPanel() {
   const dialogs = useDialogs();
   const revalidator = useRevalidator();
   const [waiting, setWaiting] = useState(0);
-  const [updated, setUpdated] = useState(false);
-
-  useEffect(() => {
-    if (takeUpdatedNotice()) setUpdated(true);
-  }, []);
+  // Rendered in the browser only (device-notes.tsx loads it after the page is live).
+  const [updated] = useState(takeUpdatedNotice);
 
   useEffect(() => {
     const read = () => setWaiting(waitingCount());

@@ -91,6 +91,26 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/**
+ * A rolling deploy of the portals (decision 0145): each in turn is stopped (it drains, Caddy
+ * routes to the other) and started again on the build now in dist/, and the next waits until it
+ * is back and ready. Pages opened on the previous build keep working: both portals serve the
+ * previous build's files from the shared archive.
+ */
+export async function rollPortals(stack: Pick<Stack, 'portals'>, log: (message: string) => void = () => undefined): Promise<void> {
+  for (const portal of stack.portals) {
+    log(`${portal.name}: stopping (draining), then starting on the new build`);
+    portal.kill('SIGTERM');
+    const proc = await portal.up();
+    for (let waited = 0; ; waited += 100) {
+      if (await fetch(`${proc.url}/readyz`).then((r) => r.ok, () => false)) break;
+      if (waited > 60_000) throw new Error(`${portal.name} was not ready within 60 s of its restart`);
+      await sleep(100);
+    }
+    log(`${portal.name}: up on the new build`);
+  }
+}
+
 /** The watchdog: told every process group and folder, it cleans up if this process dies first. */
 function startReaper(): { tell(line: string): void; done(): void } {
   const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'reaper.ts')], {
@@ -267,6 +287,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`);
 
     const sessionSecret = randomBytes(36).toString('base64url');
+    // The previous builds' files, shared by both portals as compose's portal-assets volume is (decision 0145).
+    const assetArchive = join(dir, 'assets');
+    mkdirSync(assetArchive);
     const portalPorts = [await freePort(), await freePort()] as const;
     const portals = (['portal-a', 'portal-b'] as const).map((name, i) => {
       const port = portalPorts[i] ?? 0;
@@ -274,7 +297,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const dataDir = join(dir, name);
       mkdirSync(dataDir);
       return supervise(name, port, async () => startPortalProcess(
-        { ...portalEnv({ port, apiUrls, redisUrl, sessionSecret, metricsPort: await freePort() }), DATA_DIR: dataDir, ...options.portalEnv },
+        { ...portalEnv({ port, apiUrls, redisUrl, sessionSecret, metricsPort: await freePort() }), DATA_DIR: dataDir, ASSET_ARCHIVE_DIR: assetArchive, ...options.portalEnv },
         processOptions(name),
       ), hooks);
     });

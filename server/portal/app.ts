@@ -35,6 +35,7 @@ import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './ssr/plugin.ts';
 import { archiveBuild } from './ssr/asset-archive.ts';
+import { builtEntryName } from './ssr/manifest.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cardRoutes } from './routes/card.ts';
 import { displayRoutes } from './routes/display.ts';
@@ -233,7 +234,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(securityPlugin, { dev: config.dev, scheme: config.scheme });
   await app.register(inappPlugin, { scheme: config.scheme });
   await app.register(healthRoutes, { homepage: upstream, isShuttingDown: () => lifecycle.shuttingDown });
-  await app.register(gatewayRoutes, { auth });
+  // This build's name, on every gateway answer: an open tab of an older build moves to it at its next change of page (decision 0145).
+  const build = config.dev ? undefined : await builtEntryName(PROJECT_ROOT);
+  await app.register(gatewayRoutes, { auth, ...(build ? { build } : {}) });
   await app.register(ssrPlugin, {
     root: PROJECT_ROOT,
     dev: config.dev,
@@ -252,10 +255,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(pwaRoutes, { root: PROJECT_ROOT, dev: config.dev, siteName: config.public.siteName });
   await app.vite.ready();
   // The previous builds' files stay served for open tabs (decision 0145).
-  const assetArchive = config.dev ? undefined : config.assetArchive;
-  if (assetArchive) {
-    const kept = await archiveBuild(join(PROJECT_ROOT, 'dist/client/assets'), assetArchive.dir, assetArchive.days);
-    app.log.info({ assetArchive: { dir: assetArchive.dir, ...kept } }, 'previous builds\' files kept');
+  const assetArchive = config.dev || !build ? undefined : config.assetArchive;
+  if (assetArchive && build) {
+    const kept = await archiveBuild(join(PROJECT_ROOT, 'dist/client/assets'), assetArchive.dir, build, assetArchive.days);
+    app.log.info({ assetArchive: { dir: assetArchive.dir, build, ...kept } }, 'previous builds\' files kept');
   }
 
   await app.register(pageRoutes, { auth, loginPerMinute: config.auth.loginPerMinute, ...(assetArchive ? { assetArchive: assetArchive.dir } : {}) });

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
+import { BUILD_HEADER } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { redactUrl } from '../../logger.ts';
@@ -17,6 +18,8 @@ import { sameOrigin } from '../auth/same-origin.ts';
 
 export interface GatewayOptions {
   auth: MemberAuth;
+  /** The build's name (its entry chunk), sent on every answer (BUILD_HEADER, decision 0145). */
+  build?: string;
 }
 
 /**
@@ -92,6 +95,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
         return reply.code(400).send({ result: 'error', msg: serverMessages.error.forbiddenPath });
       }
       reply.header('cache-control', 'no-store');
+      if (opts.build) reply.header(BUILD_HEADER, opts.build);
       if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });
       // The API says when to come back (its database away: 503; a member writing too fast: 429).
       if (result.retryAfter) reply.header('retry-after', result.retryAfter);

@@ -1,16 +1,18 @@
 /**
  * The previous builds' files, kept for open tabs (issue 38, decision 0145). Every build renames
  * most of its chunks (content hashes), so a tab opened before a deploy asks for files the new
- * build does not have — the 전체메뉴's chunk, a page's. At start each portal copies its own
- * build's hashed files (and their .br/.gz) into the archive (ASSET_ARCHIVE_DIR, by default
- * DATA_DIR/assets: in compose a volume both portals share, so a rolling deploy keeps the files
- * of the build the other portal still serves) and touches them; files no build has touched for
- * ASSET_ARCHIVE_DAYS are removed. A request for /assets/<file> that the build lacks is answered
- * from the archive (immutable, like the build's own), else 404 as before.
+ * build does not have — the 전체메뉴's chunk, a page's. At start each portal puts its own build's
+ * hashed files (and their .br/.gz) into the archive (ASSET_ARCHIVE_DIR, by default
+ * DATA_DIR/assets: in compose a volume both portals share, so a rolling deploy keeps the files of
+ * the build the other portal still serves) — hard-linked when the archive is on the same file
+ * system, copied otherwise — and records the build with the time it started
+ * (`builds/<entry>.json`). A build no portal started for ASSET_ARCHIVE_DAYS is forgotten, and
+ * files no remembered build has are removed. A request for /assets/<file> that the build lacks
+ * is answered from the archive (immutable, like the build's own), else 404 as before.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, copyFile, mkdir, readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import send from '@fastify/send';
@@ -30,10 +32,21 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
+/** What the archive remembers of a build. */
+interface BuildRecord {
+  /** When a portal last started on it (epoch ms). */
+  started: number;
+  files: string[];
+}
+
 export interface ArchiveReport {
-  copied: number;
+  /** Files of this build put into the archive now (the others were there already). */
+  added: number;
+  /** Builds remembered besides this one. */
+  builds: number;
+  /** Builds forgotten now, and the files only they had. */
+  forgotten: number;
   removed: number;
-  kept: number;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -45,38 +58,69 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** Writes a file whole or not at all (a portal starting beside this one never reads half of it). */
+async function atomically(target: string, write: (temporary: string) => Promise<void>): Promise<void> {
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await write(temporary);
+    await rename(temporary, target);
+  } catch (err) {
+    await unlink(temporary).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function readRecord(path: string): Promise<BuildRecord | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    const r = parsed as Partial<BuildRecord>;
+    return typeof r.started === 'number' && Array.isArray(r.files) ? { started: r.started, files: r.files.filter((f) => typeof f === 'string') } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Copies this build's hashed files into the archive (each written under a temporary name and
- * renamed, so a portal starting beside this one never serves half a file), touches them, and
- * removes the files no build touched for `keepDays`.
+ * Puts this build (`buildName`: its entry chunk's file name) into the archive and forgets the
+ * builds no portal started for `keepDays`, with the files only they had.
  */
-export async function archiveBuild(buildAssets: string, archive: string, keepDays: number, now = Date.now()): Promise<ArchiveReport> {
-  await mkdir(archive, { recursive: true });
-  const report: ArchiveReport = { copied: 0, removed: 0, kept: 0 };
-  const ours = new Set((await readdir(buildAssets)).filter((f) => HASHED_FILE.test(f)));
-  const at = new Date(now);
+export async function archiveBuild(buildAssets: string, archive: string, buildName: string, keepDays: number, now = Date.now()): Promise<ArchiveReport> {
+  const records = join(archive, 'builds');
+  await mkdir(records, { recursive: true });
+  const ours = (await readdir(buildAssets)).filter((f) => HASHED_FILE.test(f));
+  let added = 0;
   for (const file of ours) {
     const target = join(archive, file);
-    if (!(await exists(target))) {
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await copyFile(join(buildAssets, file), temporary);
-      await rename(temporary, target);
-      report.copied += 1;
+    if (await exists(target)) continue;
+    const source = join(buildAssets, file);
+    await atomically(target, (temporary) => link(source, temporary).catch(() => copyFile(source, temporary)));
+    added += 1;
+  }
+  await atomically(join(records, `${buildName}.json`), (temporary) => writeFile(temporary, JSON.stringify({ started: now, files: ours } satisfies BuildRecord)));
+
+  // What the remembered builds still need; the rest goes.
+  const needed = new Set(ours);
+  let builds = 0;
+  let forgotten = 0;
+  for (const name of await readdir(records)) {
+    if (!name.endsWith('.json') || name === `${buildName}.json`) continue;
+    const record = await readRecord(join(records, name));
+    if (record && now - record.started <= keepDays * DAY_MS) {
+      builds += 1;
+      for (const f of record.files) needed.add(f);
+    } else {
+      await unlink(join(records, name)).catch(() => undefined);
+      forgotten += 1;
     }
-    await utimes(target, at, at);
   }
+  let removed = 0;
   for (const file of await readdir(archive)) {
-    if (ours.has(file)) continue;
-    const path = join(archive, file);
-    const info = await stat(path).catch(() => undefined);
-    if (!info) continue;
-    // Another portal's half-copied file is its own; an old one of ours is left over from a crash.
-    if (now - info.mtimeMs > keepDays * DAY_MS) {
-      await unlink(path).catch(() => undefined);
-      report.removed += 1;
-    } else if (HASHED_FILE.test(file)) report.kept += 1;
+    // Temporary files are another portal's copy under way.
+    if (!HASHED_FILE.test(file) || needed.has(file)) continue;
+    await unlink(join(archive, file)).catch(() => undefined);
+    removed += 1;
   }
-  return report;
+  return { added, builds, forgotten, removed };
 }
 
 /** The encodings the request accepts, in the order the server prefers them. */
@@ -104,10 +148,10 @@ export async function serveArchived(archive: string, req: FastifyRequest, reply:
       break;
     }
   }
-  const result = await send(req.raw, `/${chosen}`, { root: archive, contentType: false, cacheControl: false, dotfiles: 'deny' });
-  if (result.statusCode === 404 && chosen === file) return false;
+  const result = await send(req.raw, `/${chosen}`, { root: archive, contentType: false, cacheControl: false, dotfiles: 'deny', index: false });
+  if (result.statusCode === 404) return false;
   void reply.code(result.statusCode);
-  for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
+  for (const [name, value] of Object.entries(result.headers)) if (value !== undefined) reply.header(name, value);
   if (result.statusCode === 200 || result.statusCode === 206) {
     reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
     reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -66,3 +66,14 @@ export async function loadBuiltAssets(root: string): Promise<BuiltAssets> {
     },
   };
 }
+
+/** The build's name: its entry chunk's file name (`index-AbCd1234.js`), as the browser sees it; undefined without a build. */
+export async function builtEntryName(root: string): Promise<string | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(join(root, CLIENT_MANIFEST), 'utf8')) as ClientManifest;
+    const file = manifest['index.html']?.file;
+    return file ? file.slice(file.lastIndexOf('/') + 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
