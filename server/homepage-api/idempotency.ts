@@ -18,9 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import {
-  IDEMPOTENCY_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf,
-} from '#shared/contract/idempotency.ts';
+import { IDEMPOTENCY_CODES, IDEMPOTENCY_KEY_PATTERN, idempotencyKeyOf } from '#shared/contract/idempotency.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
 import type { Operation } from '#shared/contract/operations.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf } from './auth/guard.ts';
@@ -79,7 +78,7 @@ export function withIdempotencyKey(route: RouteOptions): void {
   schema.headers = KEY_HEADER_SCHEMA;
   withResponses(schema, errorAnswers(409, 422));
   route.schema = schema;
-  route.config = { ...route.config, fieldMessages: { ...route.config?.fieldMessages, [IDEMPOTENCY_KEY_HEADER]: apiMessages.idempotency.keyInvalid } };
+  route.config = { ...route.config, fieldMessages: { ...route.config?.fieldMessages, [IDEMPOTENCY_HEADER]: apiMessages.idempotency.keyInvalid } };
   const handler = route.handler;
   route.handler = function (req, reply) {
     return req.server.idempotency.run(req, reply, () => handler.call(this, req, reply));
@@ -118,7 +117,7 @@ export class IdempotencyKeys {
 
   /** Runs a write's handler under its Idempotency-Key, if it has one; sends the answer. */
   async run(req: FastifyRequest, reply: FastifyReply, handler: () => unknown): Promise<unknown> {
-    const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
+    const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
     if (key === undefined) return await handler();
     if (key === null) throw badRequest(apiMessages.idempotency.keyInvalid); // the header schema refuses it first
     const memberId = memberOf(req).memberId;

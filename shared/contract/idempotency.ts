@@ -1,14 +1,10 @@
 /**
- * The `Idempotency-Key` request header of the homepage API's writes (IETF
- * draft-ietf-httpapi-idempotency-key-header, decision 0141): one key per intended write, made
- * by the caller and sent again with every retry of that write. The reference API, the portal's
- * gateway and the pages' callers read and write it with these, so all three accept the same keys.
+ * The value of the `Idempotency-Key` request header of the homepage API's writes (IETF
+ * draft-ietf-httpapi-idempotency-key-header, decision 0141; the header names are in
+ * shared/http.ts): one key per intended write, made by the caller and sent again with every
+ * retry of that write. The reference API and the portal's gateway read it with these, so both
+ * accept the same keys.
  */
-
-/** The request header (HTTP header names are case-insensitive; Node gives them in lower case). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** The answer header that marks a repeat: `Idempotent-Replayed: true`, the first answer given again. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /** The characters of a key: a UUID, a ULID or base64url fit; quotes and spaces do not. */
 const KEY_CHARS = '[A-Za-z0-9._:-]{1,255}';

@@ -16,7 +16,8 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyAnswer } from '#shared/contract/common.ts';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
+import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
 import { redactPath } from '../../logger.ts';
 import type { RequestTrace } from '../../tracing.ts';
 
@@ -212,7 +213,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       if (c.trace.tracestate) headers['tracestate'] = c.trace.tracestate;
     }
     if (c.accessToken) headers['authorization'] = `Bearer ${c.accessToken}`;
-    if (c.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeyHeader(c.idempotencyKey);
+    if (c.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = idempotencyKeyHeader(c.idempotencyKey);
     if (c.client) {
       headers['x-forwarded-for'] = c.client.address;
       if (c.client.userAgent) headers['user-agent'] = c.client.userAgent;

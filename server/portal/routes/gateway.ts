@@ -7,9 +7,9 @@
  * are capped in size and depth before anything is forwarded.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from '#shared/contract/idempotency.ts';
+import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
 import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
-import { BUILD_HEADER } from '#shared/http.ts';
+import { BUILD_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { redactUrl } from '../../logger.ts';
@@ -92,7 +92,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       // HEAD (Fastify's automatic HEAD route) is asked upstream as GET; Fastify drops the body.
       const method = req.method === 'HEAD' ? 'GET' : (req.method as HomepageMethod);
       // The browser's Idempotency-Key, checked as the API checks it, goes on with the call and its retries.
-      const idempotencyKey = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
+      const idempotencyKey = idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
       if (idempotencyKey === null) return reply.code(400).send({ result: 'error', msg: serverMessages.error.idempotencyKeyInvalid });
       const result = await forwardForRequest(opts.auth, req, reply, { method, rawUrl: req.raw.url ?? '', body: req.body, idempotencyKey, mayForward });
       if (result === 'refused') {
