@@ -24,6 +24,8 @@ const TABLES = [
   'point_spends', 'author_talks', 'author_talk_checkins', 'edu_types', 'edu_certifications', 'challenges',
   'challenge_checkins', 'book_clubs', 'club_members', 'club_meetings', 'club_attendance', 'penalties', 'faqs',
   'newsletters', 'system_contents', 'seed_marks', 'push_states', 'push_subscriptions', 'push_sends', 'reading_goals',
+  // A write's repeat within a day of the move still gets its first answer (decision 0141).
+  'idempotency_keys',
 ] as const;
 
 const BATCH = 1000;

@@ -17,6 +17,8 @@ export function queryString(query: Query | undefined): string {
 
 /** A write's key (draft-ietf-httpapi-idempotency-key-header): one per intended write, the same on every retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The answer header that marks a repeat of a write's key: `Idempotent-Replayed: true`, the first answer given again (decision 0141). */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
  * The member a write queued on the device belongs to (its user id): the gateway refuses the

@@ -245,6 +245,12 @@ export const apiMessages = {
           : `내일 ${club} 모임이 있습니다. 모임 일정을 확인해 주세요.`,
     },
   },
+  /** A write's Idempotency-Key (decision 0141): members meet these only when a retry goes wrong. */
+  idempotency: {
+    keyInvalid: '요청 식별 키(Idempotency-Key)의 형식이 올바르지 않습니다.',
+    keyReused: '같은 요청 식별 키로 다른 내용이 이미 처리되었습니다. 화면을 새로 고쳐 확인해 주세요.',
+    inProgress: '앞서 보낸 같은 요청을 아직 처리하고 있습니다. 잠시 후 다시 확인해 주세요.',
+  },
   goal: {
     saved: (books: number) => `올해 목표를 ${n(books)}권으로 정했습니다.`,
   },

@@ -12,6 +12,8 @@ export const serverMessages = {
     forbiddenPath: '허용되지 않은 요청 경로입니다.',
     forbidden: '허용되지 않은 요청입니다.',
     tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    /** The browser's Idempotency-Key is not one (decision 0141): the gateway does not forward it. */
+    idempotencyKeyInvalid: '요청 식별 키(Idempotency-Key)의 형식이 올바르지 않습니다.',
   },
   login: {
     invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',

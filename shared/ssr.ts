@@ -18,6 +18,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * upstream trouble: failures come back as an error answer with the Korean message.
  */
 export interface HomepageTransport {
+  /**
+   * `idempotencyKey`: the write's Idempotency-Key (decision 0141; shared/contract/idempotency.ts:
+   * the key bare or quoted), the same on every retry of one intended write; the server's
+   * transport sends it upstream (a value that is not a key is a bug: it throws).
+   */
   request(method: HttpMethod, path: `/${string}`, init: { query?: Query; body?: unknown; signal?: AbortSignal; idempotencyKey?: string }): Promise<AnyAnswer>;
 }
 

@@ -29,6 +29,7 @@ import { startReminderSchedule, type ReminderSchedule } from './push/scheduler.t
 import { webPushSender } from './push/sender.ts';
 import type { Tracing } from '../tracing.ts';
 import { ApiMetrics } from './metrics.ts';
+import { IdempotencyKeys } from './idempotency.ts';
 import { operationTable } from './operation-table.ts';
 import { polishDocument } from './openapi.ts';
 import { HOMEPAGE_PREFIX } from '#shared/contract/operations.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     reminderSchedule: ReminderSchedule | null;
     /** Its Prometheus series (GET /metrics). */
     apiMetrics: ApiMetrics;
+    /** The members' writes' Idempotency-Keys (decision 0141): the repeats answered, the sweep. */
+    idempotency: IdempotencyKeys;
   }
 }
 
@@ -105,10 +108,14 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     if (sender) schedule = startReminderSchedule(reminders, app.log);
     else app.log.info('push reminders are off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set');
   }
+  const apiMetrics = new ApiMetrics();
+  const idempotency = new IdempotencyKeys({ stores, settings, metrics: apiMetrics });
+  idempotency.start(app.log);
   app.addHook('onClose', async () => {
-    // A reminder run under way finishes its writes before the database closes.
+    // A reminder run or a sweep under way finishes its writes before the database closes.
     await schedule?.stop();
     await reminders.idle();
+    await idempotency.stop();
     await db.close();
   });
   app.decorate('db', db);
@@ -116,7 +123,8 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.decorate('settings', settings);
   app.decorate('reminders', reminders);
   app.decorate('reminderSchedule', schedule ?? null);
-  app.decorate('apiMetrics', new ApiMetrics());
+  app.decorate('apiMetrics', apiMetrics);
+  app.decorate('idempotency', idempotency);
   app.decorateRequest('auth', null);
 
   await app.register(swagger, {
@@ -136,6 +144,10 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
           '- 회원 전용 작업(bearerAuth)은 입력을 검사하기 전에 토큰부터 확인한다: 토큰이 없거나 틀리면 입력이 잘못되어도 401, 만료면 403.',
           '- 아는 경로에 그 경로가 받지 않는 HTTP 메서드(TRACE, PUT 등)로 요청하면 405와 Allow 헤더(받는 메서드 목록), 모르는 경로는 404.',
           '- 경로 매개변수가 200자를 넘으면 414, 주소 형식이 깨졌으면 400. 둘 다 { result: "error", msg }.',
+          '- 회원의 쓰기 작업(POST·PUT·DELETE)은 선택 헤더 Idempotency-Key를 받는다(IETF draft-ietf-httpapi-idempotency-key-header): ' +
+            '같은 회원이 보관 기간(기본 24시간) 안에 같은 키로 같은 요청(메서드, 경로, 쿼리, 본문)을 다시 보내면 다시 기록하지 않고 첫 성공 답(상태와 본문)을 ' +
+            'Idempotent-Replayed: true 헤더와 함께 준다. 같은 키로 다른 요청이면 422(code: idempotency_key_reused), 첫 요청이 아직 처리 중이면 ' +
+            '409(code: idempotency_in_progress). 거절된 요청(4xx)은 기록도 키도 남기지 않으므로 같은 키로 다시 보낼 수 있다.',
           '- 목록의 page는 1부터, size는 작업마다 정한 기본값과 최대 100(서점 목록 기본 50). from·to는 포함하는 날짜이며 from이 to보다 늦으면 400.',
         ].join('\n'),
       },

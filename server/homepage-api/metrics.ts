@@ -12,9 +12,17 @@ import { Counter, Registry } from 'prom-client';
 export const SECURITY_EVENTS = ['refresh_repeat', 'refresh_reuse', 'refresh_reuse_revoked'] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
+/**
+ * Writes with an Idempotency-Key that did not run (decision 0141): a repeat answered with the
+ * first answer, a key reused for another request (422), a repeat while the first runs (409).
+ */
+export const IDEMPOTENCY_OUTCOMES = ['replayed', 'mismatch', 'in_progress'] as const;
+export type IdempotencyOutcome = (typeof IDEMPOTENCY_OUTCOMES)[number];
+
 export class ApiMetrics {
   readonly registry = new Registry();
   readonly #security: Counter<'event'>;
+  readonly #idempotency: Counter<'outcome'>;
 
   constructor() {
     this.#security = new Counter({
@@ -25,6 +33,17 @@ export class ApiMetrics {
     });
     // Known series start at 0, so rates and alerts see them before the first event.
     for (const event of SECURITY_EVENTS) this.#security.inc({ event }, 0);
+    this.#idempotency = new Counter({
+      name: 'homepage_api_idempotency_total',
+      help: 'Writes with an Idempotency-Key that did not run again: replayed (the first answer given again), mismatch (the key reused for another request: 422), in_progress (the first still running: 409).',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    for (const outcome of IDEMPOTENCY_OUTCOMES) this.#idempotency.inc({ outcome }, 0);
+  }
+
+  idempotency(outcome: IdempotencyOutcome): void {
+    this.#idempotency.inc({ outcome });
   }
 
   security(event: SecurityEvent): void {

@@ -4,10 +4,11 @@
  * schemas in `components.schemas` (by the contract's titles) behind `$ref`, one-value enum
  * lists as one `enum`, every response described, and on every operation the answers the
  * API gives besides its own: 405 (with Allow), 503 (the database away, with Retry-After),
- * and Retry-After on 429. Request bodies stay inline: some are built from the running
+ * Retry-After on 429, and on a member's write Idempotent-Replayed on its 200 (decision 0141). Request bodies stay inline: some are built from the running
  * API's programme rules (a review's length), so the document says the rules in force.
  */
 import { HOMEPAGE_PREFIX, operations, operationTags, type Operation } from '#shared/contract/operations.ts';
+import { canonicalJson, takesIdempotencyKey } from './idempotency.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -40,11 +41,6 @@ function withEnums(node: Json): Json {
   return enumOf(out) ?? out;
 }
 
-const canonical = (v: Json): string =>
-  JSON.stringify(v, (_k, value: Json) =>
-    isObject(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
-  );
-
 /**
  * Moves each titled schema (the contract's named schemas: NoticeListAnswer, Notice, …) to
  * `components.schemas` and refers to it. A schema's own description of one use (the error
@@ -62,7 +58,7 @@ class Components {
     if (isSchema && typeof title === 'string') {
       const { description, ...named } = node;
       const body = this.#children(named);
-      const key = canonical(body);
+      const key = canonicalJson(body);
       const known = this.#keys.get(title);
       if (known === undefined) {
         this.#keys.set(title, key);
@@ -92,6 +88,10 @@ const RETRY_AFTER: JsonObject = {
   description: '다시 해 볼 수 있을 때까지의 초',
   schema: { type: 'integer', minimum: 1 },
 };
+const REPLAYED: JsonObject = {
+  description: 'Idempotency-Key의 반복 요청: 이 답은 그 키의 첫 답(상태와 본문 그대로)이며 이번에는 아무것도 기록하지 않았다. 첫 답에는 없다',
+  schema: { type: 'string', enum: ['true'] },
+};
 const ALLOW: JsonObject = { description: '이 경로가 받는 메서드 목록(쉼표로 구분)', schema: { type: 'string' } };
 const ERROR_REF: JsonObject = { $ref: '#/components/schemas/ErrorAnswer' };
 const errorContent = (): JsonObject => ({ 'application/json': { schema: { ...ERROR_REF } } });
@@ -116,6 +116,7 @@ export function polishDocument<D extends object>(generated: D): D {
         if (isObject(content)) response['content'] = components.hoist(content, false);
         if (response['description'] === 'Default Response') response['description'] = status === '200' ? '성공(result: "success")' : '오류';
         if (status === '429') response['headers'] = { 'Retry-After': RETRY_AFTER };
+        if (status === '200' && row && takesIdempotencyKey(method.toUpperCase(), row)) response['headers'] = { 'Idempotent-Replayed': REPLAYED };
       }
       responses['405'] = { description: '이 경로가 받지 않는 메서드: Allow 헤더가 받는 메서드를 말한다', headers: { Allow: ALLOW }, content: errorContent() };
       responses['503'] = {

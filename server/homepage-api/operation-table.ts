@@ -2,11 +2,13 @@
  * The reference API's routes are the operation table's rows (shared/contract/operations.ts,
  * decision 0133). Each route, as it is added, is looked up by method and path: a route the
  * table does not have, or whose schemas, error statuses or guard differ from its row, stops
- * the API at start. The row gives the route its operationId, tag and OpenAPI security.
+ * the API at start. The row gives the route its operationId, tag and OpenAPI security, and a
+ * member's write its Idempotency-Key (idempotency.ts, decision 0141).
  */
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
 import { HOMEPAGE_PREFIX, operations, type Operation } from '#shared/contract/operations.ts';
 import { optionalMember, requireAdmin, requireMember } from './auth/guard.ts';
+import { takesIdempotencyKey, withIdempotencyKey } from './idempotency.ts';
 
 type Security = { [scheme: string]: readonly string[] }[];
 const BEARER: Security = [{ bearerAuth: [] }];
@@ -71,6 +73,8 @@ export function operationTable(app: FastifyInstance): void {
         throw differs('optional token guard');
       }
       Object.assign(schema, { operationId: op.id, tags: [op.tag], security: securityOf(op) });
+      // After the check: the row lists the statuses the operation answers itself, not the key's.
+      if (takesIdempotencyKey(method, op)) withIdempotencyKey(route);
     }
   });
 }

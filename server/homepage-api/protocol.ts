@@ -39,7 +39,8 @@ function patternOf(url: string): RegExp {
 
 type Responses = Record<string, unknown>;
 
-function withResponses(schema: RouteOptions['schema'], add: Record<number, unknown>): void {
+/** Adds answers to a route's schema, keeping any the route declares itself. */
+export function withResponses(schema: RouteOptions['schema'], add: Record<number, unknown>): void {
   if (!schema) return;
   const responses = (schema.response ?? {}) as Responses;
   for (const [status, answer] of Object.entries(add)) if (!(status in responses)) responses[status] = answer;

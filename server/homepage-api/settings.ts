@@ -57,6 +57,11 @@ export interface ApiSettings {
   logoutUrl: string;
   /** Code 60/2 (docs/decisions/D2-answers-and-codes.md) when the codes table does not override it. */
   loginRedirectUrl: string;
+  /**
+   * How long a write's Idempotency-Key and its first answer are kept (decision 0141): a repeat
+   * within it gets that answer again; after it the key is swept and the write would run anew.
+   */
+  idempotencyKeyTtlS: number;
   rules: ProgrammeRules;
   push: PushSettings;
   clock: Clock;
@@ -93,6 +98,8 @@ export const ApiEnv = Type.Object({
   POINTS_YEARLY_CAP: EnvType.int(DEFAULT_RULES.yearlyCap, 0, 100_000_000),
   // Up to a million: a load test's one member writes far more than any reader (scripts/bench/api-dialects.ts).
   ACTIVITY_WRITES_PER_MINUTE: EnvType.int(DEFAULT_RULES.writesPerMinute, 1, 1_000_000),
+  // A day, as the Idempotency-Key draft suggests; up to a week (decision 0141).
+  IDEMPOTENCY_KEY_TTL_S: EnvType.int(24 * 60 * 60, 60, 7 * 24 * 60 * 60),
   VAPID_PUBLIC_KEY: EnvType.optionalText('a VAPID public key: an uncompressed P-256 point in base64url (87 characters)', '^[A-Za-z0-9_-]{87}$'),
   VAPID_PRIVATE_KEY: EnvType.secret('a VAPID private key: 32 bytes in base64url (43 characters)', '^[A-Za-z0-9_-]{43}$'),
   VAPID_SUBJECT: EnvType.optionalText('a mailto: address or an https: URL', '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s/]+\\S*)$'),
@@ -153,6 +160,7 @@ export function settingsFromEnv(source: Env = process.env): Omit<ApiSettings, 'c
     signInMaxAgeKeepS: env.SIGN_IN_MAX_AGE_KEEP_S,
     logoutUrl: env.LOGOUT_URL,
     loginRedirectUrl: env.LOGIN_REDIRECT_URL,
+    idempotencyKeyTtlS: env.IDEMPOTENCY_KEY_TTL_S,
     rules: { ...DEFAULT_RULES, monthlyCap: env.POINTS_MONTHLY_CAP, yearlyCap: env.POINTS_YEARLY_CAP, writesPerMinute: env.ACTIVITY_WRITES_PER_MINUTE },
   });
 }

@@ -9,6 +9,7 @@ import { challengeStore } from './challenges.ts';
 import { clubStore } from './clubs.ts';
 import { codeStore } from './codes.ts';
 import { contentStore } from './content.ts';
+import { idempotencyKeyStore } from './idempotency-keys.ts';
 import { memberStore } from './members.ts';
 import { pointStore } from './points.ts';
 import { pushStore } from './push.ts';
@@ -49,6 +50,7 @@ export function createStores(db: Database) {
     clubs: clubStore(db),
     codes: codeStore(db),
     content: contentStore(db),
+    idempotencyKeys: idempotencyKeyStore(db),
     members,
     points: pointStore(db),
     push: pushStore(db),

@@ -9,12 +9,15 @@
  * Several instances of one API (HOMEPAGE_API_URL as a comma-separated list, decision 0130):
  * calls take turns; an instance that refuses the connection is left out for a while and the
  * call goes to the next one at once (nothing was sent, so any method may go again). A read
- * whose connection broke after it was sent is tried once more on another instance; a write
- * is not (it may have been applied): its member sees the temporary-error message.
+ * whose connection broke after it was sent is tried once more on another instance, and so is a
+ * write with an Idempotency-Key (decision 0141: the API answers its repeat); a write without
+ * one is not (it may have been applied): its member sees the temporary-error message.
  */
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyAnswer } from '#shared/contract/common.ts';
+import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
 import { redactPath } from '../../logger.ts';
 import type { RequestTrace } from '../../tracing.ts';
 
@@ -28,6 +31,11 @@ export interface HomepageCall {
   query?: string;
   /** A JSON value to send as the body. */
   body?: unknown;
+  /**
+   * The write's Idempotency-Key (decision 0141), already validated: sent as the draft's
+   * sf-string, and the same on every retry of this call (MemberAuth's after a refresh included).
+   */
+  idempotencyKey?: string;
   requestId: string;
   /** The trace of the request the call is made for (traces on): its `traceparent` goes with the call. */
   trace?: RequestTrace | undefined;
@@ -54,6 +62,8 @@ export type HomepageResult =
       raw?: string;
       /** The API's Retry-After on a 503 or 429 (seconds): when the member may try again. */
       retryAfter?: string;
+      /** The API answered a repeat of the Idempotency-Key with its first answer (`Idempotent-Replayed: true`). */
+      replayed?: true;
       durationMs: number;
     }
   | { ok: false; status: 502 | 504; reason: FailureReason; durationMs: number };
@@ -203,6 +213,7 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       if (c.trace.tracestate) headers['tracestate'] = c.trace.tracestate;
     }
     if (c.accessToken) headers['authorization'] = `Bearer ${c.accessToken}`;
+    if (c.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = idempotencyKeyHeader(c.idempotencyKey);
     if (c.client) {
       headers['x-forwarded-for'] = c.client.address;
       if (c.client.userAgent) headers['user-agent'] = c.client.userAgent;
@@ -211,7 +222,8 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     if (hasBody) headers['content-type'] = 'application/json';
     const body = hasBody ? JSON.stringify(c.body) : null;
     const elapsed = () => Math.round(performance.now() - started);
-    const idempotent = c.method === 'GET' || c.method === 'HEAD';
+    // A write with an Idempotency-Key may go again too: the API answers its repeat, never writes twice.
+    const idempotent = c.method === 'GET' || c.method === 'HEAD' || c.idempotencyKey !== undefined;
 
     // The whole call's deadline (decision 0035): undici's own timeouts only measure silence, so
     // an upstream that drips a byte now and then would hold the call (and a pooled connection)
@@ -300,7 +312,11 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
     }
     const retryAfter = res.statusCode === 503 || res.statusCode === 429 ? retryAfterOf(res.headers['retry-after']) : undefined;
-    return { ok: true, status: res.statusCode, body: parsed, ...(text !== undefined ? { raw: text } : {}), ...(retryAfter ? { retryAfter } : {}), durationMs };
+    const replayed = res.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true';
+    return {
+      ok: true, status: res.statusCode, body: parsed,
+      ...(text !== undefined ? { raw: text } : {}), ...(retryAfter ? { retryAfter } : {}), ...(replayed ? { replayed } : {}), durationMs,
+    };
   }
 
   const first = instances[0] as Instance;

@@ -7,6 +7,7 @@
  * of shared/ssr.ts that client/api/homepage.ts calls during a server render).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
 import { queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { HomepageTransport } from '#shared/ssr.ts';
@@ -28,11 +29,24 @@ export async function forwardForRequest(
   auth: MemberAuth,
   req: FastifyRequest,
   reply: FastifyReply,
-  call: { method: HomepageMethod; rawUrl: string; body: unknown; mayForward: (path: string) => boolean },
+  call: { method: HomepageMethod; rawUrl: string; body: unknown; idempotencyKey?: string | undefined; mayForward: (path: string) => boolean },
 ): Promise<HomepageResult | 'refused'> {
   const target = safeHomepageUrl(call.rawUrl);
   if (!target || !call.mayForward(target.path)) return 'refused';
-  return auth.call(req, reply, { method: call.method, path: target.path, query: target.query, body: call.body });
+  return auth.call(req, reply, {
+    method: call.method,
+    path: target.path,
+    query: target.query,
+    body: call.body,
+    ...(call.idempotencyKey !== undefined ? { idempotencyKey: call.idempotencyKey } : {}),
+  });
+}
+
+/** A page's own Idempotency-Key: made by the pages' code, so one that is not a key is a bug there. */
+function checkedKey(value: string): string {
+  const key = idempotencyKeyOf(value);
+  if (!key) throw new Error('A page gave an Idempotency-Key that is not one (shared/contract/idempotency.ts)');
+  return key;
 }
 
 /** The homepage API for loaders and actions rendered on the server, on behalf of this request's member. */
@@ -46,6 +60,7 @@ export function homepageTransport(auth: MemberAuth, req: FastifyRequest, reply: 
         path: target.path,
         query: queryString(init.query),
         ...(init.body !== undefined ? { body: init.body } : {}),
+        ...(init.idempotencyKey !== undefined ? { idempotencyKey: checkedKey(init.idempotencyKey) } : {}),
       });
       if (!result.ok) return { result: 'error', msg: messages.error.temporary, code: 'unavailable' };
       return result.body;

@@ -1,13 +1,15 @@
 /**
  * `HOMEPAGE_PREFIX/*`: the browser's calls to the homepage API, forwarded through the
- * one homepage client with method, query string and JSON body preserved. Upstream
- * headers (set-cookie above all) are never copied back. Client mistakes are answered
+ * one homepage client with method, query string and JSON body preserved, and the browser's
+ * Idempotency-Key (decision 0141: an invalid one → 400 here; `Idempotent-Replayed` comes
+ * back). Other upstream headers (set-cookie above all) are never copied back. Client mistakes are answered
  * here with 4xx (decision 0013): HEAD is answered as GET without a body, and JSON bodies
  * are capped in size and depth before anything is forwarded.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
 import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
-import { BUILD_HEADER } from '#shared/http.ts';
+import { BUILD_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { redactUrl } from '../../logger.ts';
@@ -89,7 +91,10 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     handler: async (req, reply) => {
       // HEAD (Fastify's automatic HEAD route) is asked upstream as GET; Fastify drops the body.
       const method = req.method === 'HEAD' ? 'GET' : (req.method as HomepageMethod);
-      const result = await forwardForRequest(opts.auth, req, reply, { method, rawUrl: req.raw.url ?? '', body: req.body, mayForward });
+      // The browser's Idempotency-Key, checked as the API checks it, goes on with the call and its retries.
+      const idempotencyKey = idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
+      if (idempotencyKey === null) return reply.code(400).send({ result: 'error', msg: serverMessages.error.idempotencyKeyInvalid });
+      const result = await forwardForRequest(opts.auth, req, reply, { method, rawUrl: req.raw.url ?? '', body: req.body, idempotencyKey, mayForward });
       if (result === 'refused') {
         req.log.warn({ url: redactUrl(req.url) }, 'gateway refused a path outside the homepage API');
         return reply.code(400).send({ result: 'error', msg: serverMessages.error.forbiddenPath });
@@ -99,6 +104,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       if (!result.ok) return reply.code(result.status).send({ result: 'error', msg: messages.error.temporary });
       // The API says when to come back (its database away: 503; a member writing too fast: 429).
       if (result.retryAfter) reply.header('retry-after', result.retryAfter);
+      // A repeat of an Idempotency-Key: the first answer again, and the browser is told so.
+      if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       // The API's own JSON, checked by the client, forwarded without being written again.
       if (result.raw !== undefined) return reply.code(result.status).type('application/json; charset=utf-8').send(result.raw);
       return reply.code(result.status).send(result.body);

@@ -1,7 +1,7 @@
 /**
  * The hot paths on PostgreSQL stay few statements and few round trips (decision 0137):
  * every query the `pg` client sends during a member read (GET /user/point) and an earning write
- * (POST /activity/bookdiary) is counted (test/fixtures/pg-statements.ts), and the counts are
+ * (POST /activity/bookdiary, also with an Idempotency-Key and its repeat) is counted (test/fixtures/pg-statements.ts), and the counts are
  * asserted exactly — not a time. A change that adds a statement to these requests fails here:
  * look at the texts sent (the failure lists them), and either fold it into one that is there or change the
  * count with a reason in decision 0137.
@@ -34,5 +34,14 @@ t.test('a member read and an earning write: statements and round trips per reque
   // with its ledger row; the diary; COMMIT.
   const diary = (n: number) => async () => (await call(api.app, token, 'POST', `${P}/activity/bookdiary`, { isbn, content: `왕복 세기 ${n}` })).statusCode;
   for (let i = 0; i < 3; i++) await per('POST /activity/bookdiary', diary(i), 9, 4);
+
+  // With an Idempotency-Key (decision 0141): two trips more. The transaction's first trip is
+  // BEGIN, the key's lock and the key's read, which the write waits for (a key already answered
+  // runs nothing); the answer is kept before COMMIT. A repeat: the token, then BEGIN, the lock and
+  // the read, then COMMIT.
+  const keyed = (n: number) => async () =>
+    (await api.app.inject({ method: 'POST', url: `${P}/activity/bookdiary`, headers: { authorization: `Bearer ${token}`, 'idempotency-key': `trips-${n}` }, payload: { isbn, content: `키 왕복 ${n}` } })).statusCode;
+  for (let i = 0; i < 3; i++) await per('POST /activity/bookdiary with a new key', keyed(i), 12, 6);
+  for (let i = 0; i < 3; i++) await per('POST /activity/bookdiary, its repeat', keyed(i), 5, 3);
 
 });

@@ -22,9 +22,11 @@ async function appWith(homepage: HomepageClient): Promise<FastifyInstance> {
   await app.register(cookie, { secret: 'a-test-secret-of-at-least-32-characters' });
   const auth = new MemberAuth(homepage, new AuthCookies('http'));
   app.post('/render', async (req, reply) => {
-    const { path, query, body } = req.body as { path: `/${string}`; query?: Record<string, string>; body?: unknown };
+    const { path, query, body, key } = req.body as { path: `/${string}`; query?: Record<string, string>; body?: unknown; key?: string };
     try {
-      return await homepageTransport(auth, req, reply).request(body === undefined ? 'GET' : 'POST', path, { ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
+      return await homepageTransport(auth, req, reply).request(body === undefined ? 'GET' : 'POST', path, {
+        ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(key !== undefined ? { idempotencyKey: key } : {}),
+      });
     } catch (err) {
       return { thrown: (err as Error).message };
     }
@@ -52,6 +54,26 @@ t.test('a server render: the prefix, the query, the body and the member\'s token
   t.match(homepage.calls[0], { method: 'GET', path: '/api/v1/homepage/user/point', query: 'page=2&search_type=buy', accessToken: 'access-1' });
   await app.inject({ method: 'POST', url: '/render', headers: { cookie: member }, payload: { path: '/activity/bookdiary', body: { isbn: '9788937460449' } } });
   t.match(homepage.calls[1], { method: 'POST', path: '/api/v1/homepage/activity/bookdiary', body: { isbn: '9788937460449' } });
+});
+
+t.test('a server render\'s write with an Idempotency-Key: sent with it, the retry after a refresh too', async (t) => {
+  const homepage = scripted((c) => {
+    if (c.path === '/api/v1/homepage/auth/refresh') {
+      return { ok: true, status: 200, durationMs: 1, body: { result: 'success', expired: false, userId: 'reader01', username: '김서연', userNo: '1', userAuth: ['ROLE_USER'], userKey: 'K', agreeYn: 'Y', noticeYn: 'N', access_token: 'access-2', access_expires_in: 1800, refresh_token: 'refresh-2', refresh_expires_in: 86400 } };
+    }
+    return c.accessToken === 'access-2' ? success : { ok: true, status: 403, durationMs: 1, body: { result: 'error', code: 'token_expired' } };
+  });
+  const app = await appWith(homepage);
+  t.teardown(() => app.close());
+  const jar = new Jar();
+  jar.set('portal_at', 'access-1');
+  jar.set('portal_rt', 'refresh-1');
+  const res = await app.inject({ method: 'POST', url: '/render', headers: { cookie: jar.header() }, payload: { path: '/user/goal', body: { goal_books: 5 }, key: '"form-goal-1"' } });
+  t.same(res.json(), { result: 'success', msg: 'ok' });
+  const writes = homepage.calls.filter((c) => c.path === '/api/v1/homepage/user/goal');
+  t.same(writes.map((c) => [c.accessToken, c.idempotencyKey]), [['access-1', 'form-goal-1'], ['access-2', 'form-goal-1']], 'the key, unquoted, on the call and its retry');
+  const bad = await app.inject({ method: 'POST', url: '/render', headers: { cookie: member }, payload: { path: '/user/goal', body: { goal_books: 5 }, key: 'not a key' } });
+  t.match(bad.json(), { thrown: /not one/ }, 'a page\'s invalid key is a bug: it throws');
 });
 
 t.test('a path that is not a plain one is never sent', async (t) => {

@@ -2,7 +2,8 @@
  * Several instances of one homepage API (HOMEPAGE_API_URL as a list, decision 0130): calls take
  * turns; an instance that refuses connections is left out and the call goes to the next at
  * once, whatever its method; a read whose connection broke after it was sent goes to another
- * instance, a write does not (it may have been applied) and is a 502.
+ * instance, a write does not (it may have been applied) and is a 502 — unless it carries an
+ * Idempotency-Key (decision 0141): then it goes again, with the same key.
  */
 import t from 'tap';
 import pino from 'pino';
@@ -67,6 +68,18 @@ t.test('a connection broken after the request was sent: a read goes to the other
   const write = await call(client, 'POST');
   t.match(write, { ok: false, status: 502 }, 'the write is not sent twice: the member sees the temporary error');
   t.equal(b.requests.length - before, 1, 'the second instance never saw the write');
+});
+
+t.test('a write with an Idempotency-Key whose connection broke goes to the other instance, with its key', async (t) => {
+  a.set((_req, res) => void res.socket?.destroy());
+  t.teardown(() => a.set(echo));
+  const client = createHomepageClient({ baseUrl: [a.url, b.url], timeoutMs: 5_000 });
+  t.teardown(() => client.close());
+  const [beforeA, beforeB] = [a.requests.length, b.requests.length];
+  const write = await client.call({ method: 'POST', path: '/api/v1/homepage/user/goal', requestId: 'test', log, body: { goal_books: 3 }, idempotencyKey: 'lost-1' });
+  t.match(write, { ok: true, status: 200 }, 'answered by the second instance');
+  t.same([a.requests.length - beforeA, b.requests.length - beforeB], [1, 1], 'sent to each once');
+  t.same([a.requests.at(-1)?.headers['idempotency-key'], b.requests.at(-1)?.headers['idempotency-key']], ['"lost-1"', '"lost-1"']);
 });
 
 t.test('one instance: as before, no retry', async (t) => {
