@@ -26,5 +26,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
  */
 export const PORTAL_MEMBER_HEADER = 'x-portal-member';
 
+/** The gateway's code (409) for a write kept on the device whose member is not this session's. */
+export const MEMBER_CHANGED = 'member_changed';
+
 /** The build that answered (its entry chunk's file name): a tab on an older build moves to the new one at its next page change. */
 export const BUILD_HEADER = 'x-portal-build';

@@ -14,6 +14,8 @@ export const serverMessages = {
     tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     /** The browser's Idempotency-Key is not one (decision 0141): the gateway does not forward it. */
     idempotencyKeyInvalid: '요청 식별 키(Idempotency-Key)의 형식이 올바르지 않습니다.',
+    /** A write kept on the device belongs to another member than this session's (decision 0145). */
+    memberChanged: '다른 회원의 기기에 보관된 기록이라 보내지 않았습니다.',
   },
   login: {
     invalid: '아이디 또는 비밀번호가 올바르지 않습니다.',

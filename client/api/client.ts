@@ -7,7 +7,8 @@
  * finer answer (offline, no answer, the gateway's 5xx) to retry with the write's key.
  */
 import type { AnyAnswer } from '#shared/contract/common.ts';
-import { BUILD_HEADER, HOMEPAGE_PREFIX, IDEMPOTENCY_HEADER, PORTAL_HEADER, PORTAL_MEMBER_HEADER, queryString } from '#shared/http.ts';
+import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
+import { BUILD_HEADER, HOMEPAGE_PREFIX, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, PORTAL_HEADER, PORTAL_MEMBER_HEADER, queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { HttpMethod, Query } from '#shared/ssr.ts';
 import { sessionEvents } from '../session/events.ts';
@@ -67,7 +68,7 @@ function isOffline(): boolean {
 export async function attemptJson(path: `/api/${string}`, opts: FetchOptions = {}): Promise<Attempt> {
   const headers: Record<string, string> = { accept: 'application/json', [PORTAL_HEADER]: '1' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = `"${opts.idempotencyKey}"`;
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKeyHeader(opts.idempotencyKey);
   if (opts.forMember) headers[PORTAL_MEMBER_HEADER] = opts.forMember;
   const signals = [AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS)];
   if (opts.signal) signals.push(opts.signal);
@@ -86,7 +87,7 @@ export async function attemptJson(path: `/api/${string}`, opts: FetchOptions = {
     if (res.status === 401 && path.startsWith(`${HOMEPAGE_PREFIX}/`)) sessionEvents.ended();
     if (res.status >= 500) return { kind: 'failed', why: 'server', status: res.status };
     if (!isAnswer(json)) return { kind: 'failed', why: 'network', status: res.status };
-    return { kind: 'answer', status: res.status, answer: json, replayed: res.headers.get('idempotent-replayed') === 'true' };
+    return { kind: 'answer', status: res.status, answer: json, replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     if (err instanceof DOMException && err.name === 'TimeoutError') return { kind: 'failed', why: 'timeout' };

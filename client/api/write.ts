@@ -12,8 +12,9 @@
  *   only for the member it belongs to, and its result is told as if it had gone through at once.
  */
 import type { AnyAnswer } from '#shared/contract/common.ts';
+import { IDEMPOTENCY_CODES } from '#shared/contract/idempotency.ts';
 import type { EarnAnswer } from '#shared/contract/activity.ts';
-import { HOMEPAGE_PREFIX } from '#shared/http.ts';
+import { HOMEPAGE_PREFIX, MEMBER_CHANGED } from '#shared/http.ts';
 import { balanceText, earnSentenceOf, monthCount } from '#shared/messages-programme.ts';
 import { WRITE_CONFIRMED_EVENT } from '#shared/pwa.ts';
 import type { HttpMethod, Query } from '#shared/ssr.ts';
@@ -73,7 +74,7 @@ function codeOf(answer: AnyAnswer): string | undefined {
 
 /** The API is still doing the first of these (the same key): wait, then ask again. */
 function stillRunning(a: Attempt): boolean {
-  return a.kind === 'answer' && a.status === 409 && codeOf(a.answer) === 'idempotency_in_progress';
+  return a.kind === 'answer' && a.status === 409 && codeOf(a.answer) === IDEMPOTENCY_CODES.inProgress;
 }
 
 function tellConfirmed(key: string): void {
@@ -87,7 +88,7 @@ function verdict(w: Pick<WriteRequest, 'key'>, a: Extract<Attempt, { kind: 'answ
     tellConfirmed(w.key);
     return a.answer;
   }
-  if (a.status === 422 && codeOf(a.answer) === 'idempotency_key_reused') {
+  if (a.status === 422 && codeOf(a.answer) === IDEMPOTENCY_CODES.reused) {
     // An earlier version of this write was stored: this text is kept, as a new write.
     tellConfirmed(w.key);
     return { result: 'error', msg: writeText.earlierStored, code: 'idempotency_key_reused' };
@@ -195,7 +196,7 @@ export function flushOutbox(): Promise<SentLater[]> {
       });
       if (a.kind === 'failed' || stillRunning(a)) break;
       // Not this session's to send (another member, or signed out meanwhile): left for its member.
-      if (a.status === 401 || codeOf(a.answer) === 'member_changed') break;
+      if (a.status === 401 || codeOf(a.answer) === MEMBER_CHANGED) break;
       const answer = verdict(e, a);
       out.push(told(e, answer));
       await drop(e.key);

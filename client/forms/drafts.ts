@@ -8,18 +8,17 @@
  * (a shared phone keeps nothing of theirs). Drafts are per member: `portal:draft:<user>:<form>`.
  */
 
+import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
+
 const PREFIX = 'portal:draft:';
 
 /** The hidden field of a write form that carries the write's key to the page's action (write-form.tsx). */
 export const WRITE_KEY_FIELD = 'idempotency_key';
 
-/** What the key may be (the API's own check is the same). */
-const KEY_FORM = /^[A-Za-z0-9._:-]{1,255}$/;
-
-/** The write's key from a posted form, when it carries a well-formed one. */
+/** The write's key from a posted form, when it carries a well-formed one (as the API reads keys). */
 export function writeKeyOf(form: FormData): string | undefined {
   const v = form.get(WRITE_KEY_FIELD);
-  return typeof v === 'string' && KEY_FORM.test(v) ? v : undefined;
+  return typeof v === 'string' && v !== '' ? (idempotencyKeyOf(v) ?? undefined) : undefined;
 }
 
 export interface Draft {

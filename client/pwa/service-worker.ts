@@ -12,6 +12,7 @@
  * Idempotency-Key and the member it belongs to, the answer kept for the page to tell.
  */
 import { createStore, entries, update } from 'idb-keyval';
+import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
 import { HOMEPAGE_PREFIX, IDEMPOTENCY_HEADER, PORTAL_HEADER, PORTAL_MEMBER_HEADER } from '#shared/http.ts';
 import { OUTBOX_DB, OUTBOX_MESSAGE, OUTBOX_STORE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '#shared/pwa.ts';
 import { CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, outboxSendable, storable } from './sw-policy.ts';
@@ -174,7 +175,7 @@ async function sendOutbox(): Promise<void> {
       headers: {
         accept: 'application/json',
         [PORTAL_HEADER]: '1',
-        [IDEMPOTENCY_HEADER]: `"${entry.key}"`,
+        [IDEMPOTENCY_HEADER]: idempotencyKeyHeader(entry.key),
         [PORTAL_MEMBER_HEADER]: entry.userId,
         ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },

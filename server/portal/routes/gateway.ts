@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
 import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
-import { BUILD_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
+import { BUILD_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MEMBER_CHANGED, PORTAL_MEMBER_HEADER } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { redactUrl } from '../../logger.ts';
@@ -94,6 +94,16 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       // The browser's Idempotency-Key, checked as the API checks it, goes on with the call and its retries.
       const idempotencyKey = idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
       if (idempotencyKey === null) return reply.code(400).send({ result: 'error', msg: serverMessages.error.idempotencyKeyInvalid });
+      // A write kept on the device names its member: never sent on behalf of anyone else (a shared phone, decision 0145).
+      const forMember = req.headers[PORTAL_MEMBER_HEADER];
+      if (forMember !== undefined) {
+        const user = await opts.auth.session(req, reply);
+        if (!user) return reply.code(401).send({ result: 'error', msg: messages.session.ended });
+        if (user.user_id !== forMember) {
+          req.log.info({ gateway: 'member_changed' }, 'a write kept on the device belongs to another member: not sent');
+          return reply.code(409).send({ result: 'error', msg: serverMessages.error.memberChanged, code: MEMBER_CHANGED });
+        }
+      }
       const result = await forwardForRequest(opts.auth, req, reply, { method, rawUrl: req.raw.url ?? '', body: req.body, idempotencyKey, mayForward });
       if (result === 'refused') {
         req.log.warn({ url: redactUrl(req.url) }, 'gateway refused a path outside the homepage API');
