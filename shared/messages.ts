@@ -24,6 +24,8 @@ export const messages = {
   },
   notice: {
     none: '등록된 공지사항이 없습니다.',
+    /** The notice strip when the API could not answer (not "none", issue 38). */
+    unavailable: '공지사항을 불러오지 못했습니다.',
     stripLabel: '공지',
     /** The notice types' badges. */
     types: { '1': '일반', '2': '행사', '3': '시스템' },

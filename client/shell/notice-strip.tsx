@@ -4,7 +4,10 @@ import { Deferred } from '../components/deferred.tsx';
 import type { RootData } from './root-loader.ts';
 import { IconMegaphone } from './icons.tsx';
 
-/** docs/product.md §2: the subject of the first displayed general notice, linking to its detail. */
+/**
+ * docs/product.md §2: the subject of the first displayed general notice, linking to its detail;
+ * the no-notice text when there is none, and a could-not-load text when the API could not say.
+ */
 export function NoticeStrip() {
   const data = useRouteLoaderData('root') as RootData | undefined;
   return (
@@ -17,7 +20,9 @@ export function NoticeStrip() {
         {data ? (
           <Deferred value={data.notice} fallback={<span className="notice-strip__empty" data-ellipsis>{messages.loading}</span>}>
             {(notice) =>
-              notice ? (
+              notice === 'unavailable' ? (
+                <span className="notice-strip__empty" data-ellipsis>{messages.notice.unavailable}</span>
+              ) : notice ? (
                 <a className="notice-strip__link" data-ellipsis href={`/board/notice/detail/${notice.key}`}>
                   {notice.subject}
                 </a>

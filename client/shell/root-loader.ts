@@ -14,14 +14,16 @@ export interface StripNotice {
 }
 
 export interface RootData {
-  notice: Promise<StripNotice | null>;
+  /** The first notice; null: none; 'unavailable': the API could not say (never shown as "none", issue 38). */
+  notice: Promise<StripNotice | null | 'unavailable'>;
   /** The login redirect URL (code group 60, code 2; docs/decisions/D2-answers-and-codes.md). */
   loginUrl: string;
 }
 
-async function stripNotice(context: unknown): Promise<StripNotice | null> {
+async function stripNotice(context: unknown): Promise<StripNotice | null | 'unavailable'> {
   const answer = await homepage(context).get('/board/notice', { query: { notice_type: '1', display_yn: 'Y', size: 1 } });
-  const first = answer.result === 'success' ? answer.notice_list[0] : undefined;
+  if (answer.result !== 'success') return 'unavailable';
+  const first = answer.notice_list[0];
   return first ? { key: first.notice_info_key, subject: first.notice_subject } : null;
 }
 

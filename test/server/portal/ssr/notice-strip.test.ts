@@ -1,6 +1,6 @@
 /**
  * The notice strip (docs/product.md §2, §9): the first notice of type 1 with display flag Y,
- * linking to its detail; the no-notice text when there is none or the API fails.
+ * linking to its detail; the no-notice text when there is none, the could-not-load text when the API fails.
  */
 import t from 'tap';
 import { deadUrl, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
@@ -65,10 +65,11 @@ t.test('no notices: the no-notice text', async (t) => {
   t.match(strip(res.body), /등록된 공지사항이 없습니다\./);
 });
 
-t.test('API down: the page still renders, with the no-notice text', async (t) => {
+t.test('API down: the page still renders, saying the notices could not be loaded (not that there are none)', async (t) => {
   const portal = await buildTestPortal(await deadUrl());
   t.teardown(() => portal.close());
   const res = await portal.app.inject({ method: 'GET', url: '/service/service', headers: { accept: 'text/html' } });
   t.equal(res.statusCode, 200);
-  t.match(strip(res.body), /등록된 공지사항이 없습니다\./);
+  t.match(strip(res.body), /공지사항을 불러오지 못했습니다\./);
+  t.notMatch(strip(res.body), /등록된 공지사항이 없습니다/);
 });
