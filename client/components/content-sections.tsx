@@ -2,6 +2,7 @@
 import type { SystemContent } from '#shared/contract/content.ts';
 import { messages } from '#shared/messages.ts';
 import { contentText } from './content-sections-messages.ts';
+import { TextWithEmails } from './email-text.tsx';
 import { formatDay } from './format.ts';
 
 export function ContentSections({ content, level = 2 }: { content: SystemContent | null; level?: 2 | 3 }) {
@@ -15,7 +16,9 @@ export function ContentSections({ content, level = 2 }: { content: SystemContent
       {content.sections.map((s) => (
         <section key={s.heading} className="doc__section">
           <H className="doc__heading">{s.heading}</H>
-          <p className="doc__body">{s.body}</p>
+          <p className="doc__body">
+            <TextWithEmails text={s.body} />
+          </p>
         </section>
       ))}
     </div>
