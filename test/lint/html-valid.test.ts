@@ -17,7 +17,8 @@ import { pages, type PageDef } from '#shared/routes.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { pageAt, queryStates, urlOf, WITH_TABS } from '#test/fixtures/page-states.ts';
 
-const VNU = join(import.meta.dirname, '..', '..', 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
+/** The jar the vnu-jar package carries (its own script is not used: it would fetch a Java). */
+const VNU = fileURLToPath(new URL('build/dist/vnu.jar', import.meta.resolve('vnu-jar/package.json')));
 const JAVA = process.env['JAVA'] ?? 'java';
 
 interface VnuMessage {
