@@ -11,10 +11,11 @@ type Naming = { 'aria-labelledby': string } | { 'aria-label': string };
  * 고대비's black card). The role and values say to assistive technology what it shows.
  */
 export function ProgressBar({ value, max, ...naming }: { value: number; max: number } & Naming) {
+  // Counts and points are never negative; a bar is never fuller than full. (aria-valuemin is 0 unless said.)
   const top = max > 0 ? max : 1;
-  const now = Math.max(0, Math.min(value, top));
+  const now = Math.min(value, top);
   return (
-    <span className="meter__bar" role="progressbar" aria-valuemin={0} aria-valuemax={top} aria-valuenow={now} {...naming}>
+    <span className="meter__bar" role="progressbar" aria-valuemax={top} aria-valuenow={now} {...naming}>
       <svg className="meter__svg" aria-hidden="true" width="100%" height="100%">
         <rect className="meter__track" width="100%" height="100%" />
         <rect className="meter__fill" width={`${(now / top) * 100}%`} height="100%" />
