@@ -125,9 +125,18 @@ class WebKitSession implements Session {
     return answer.value;
   }
 
+  /**
+   * Once, right after signing in (the landing page still settling), WebKitWebDriver answered a
+   * navigation with "unknown error" and loaded nothing: a page load is a GET, so it is asked once more.
+   */
   async goto(url: string): Promise<void> {
     await this.#run('() => null', []).catch(() => null);
-    await this.#client.navigateTo(url);
+    try {
+      await this.#client.navigateTo(url);
+    } catch (err) {
+      if (!(err instanceof Error) || !err.message.includes('unknown error')) throw err;
+      await this.#client.navigateTo(url);
+    }
   }
 
   evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R> {
