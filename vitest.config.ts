@@ -12,8 +12,8 @@ export default defineConfig({
         test: { name: 'client', environment: 'jsdom', include: ['client/**/*.test.{ts,tsx}'], setupFiles: ['client/test-setup.ts'] },
       },
       { extends: true, test: { name: 'shared', environment: 'node', include: ['shared/**/*.test.ts'] } },
-      // The pure rules of the engines' layout check (decision 0132).
-      { extends: true, test: { name: 'layout-rules', environment: 'node', include: ['test/engines/layout-rules.test.ts'] } },
+      // The pure rules of the engines' layout check and its plan (decisions 0132, 0144).
+      { extends: true, test: { name: 'layout-rules', environment: 'node', include: ['test/engines/layout-*.test.ts'] } },
     ],
   },
 });

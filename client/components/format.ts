@@ -5,12 +5,17 @@
 const dateFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
 const numberFormat = new Intl.NumberFormat('ko-KR');
 
+/**
+ * The spaces inside a date are no-break spaces: a date is read as one thing and never breaks
+ * across lines ("2026. 11." / "29." on a narrow phone; decision 0144). They look and read the
+ * same as spaces.
+ */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d).replace(/ /g, '\u00a0');
 }
 
-/** A date-only value (YYYY-MM-DD, a Seoul day) as `2026. 11. 21.`. */
+/** A date-only value (YYYY-MM-DD, a Seoul day) as `2026. 11. 21.` (no-break spaces). */
 export function formatDay(day: string): string {
   return formatDate(`${day}T00:00:00+09:00`);
 }

@@ -25,7 +25,8 @@ export function Tabs({ label, items, current, className = '' }: { label: string;
       // The strip only: scrollIntoView would move the page as well.
       const left = selected.offsetLeft - ul.offsetLeft;
       const right = left + selected.offsetWidth;
-      const margin = 32;
+      // Room on either side for the next tab's edge, unless the tab itself is nearly as wide as the strip.
+      const margin = Math.max(0, Math.min(32, (ul.clientWidth - selected.offsetWidth) / 2));
       if (left < ul.scrollLeft + margin) ul.scrollLeft = Math.max(0, left - margin);
       else if (right > ul.scrollLeft + ul.clientWidth - margin) ul.scrollLeft = right - ul.clientWidth + margin;
     };

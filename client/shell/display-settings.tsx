@@ -61,7 +61,7 @@ export function DisplaySettingsForm({ initial, returnTo, children }: FormProps) 
           {CONTRASTS.map((c) => (
             <label key={c} className="display-option">
               <input type="radio" name="contrast" value={c} defaultChecked={initial.contrast === c} />
-              <span className={`display-option__swatch display-option__swatch--${c}`} aria-hidden="true">
+              <span className={`display-option__swatch display-option__swatch--${c}`} aria-hidden="true" data-graphic="">
                 {displayText.sample}
               </span>
               <span className="display-option__label">{displayText.contrasts[c]}</span>

@@ -19,7 +19,10 @@ function hidden(el: HTMLElement): boolean {
   const r = el.getBoundingClientRect();
   if (r.width < 1 || r.height < 1 || r.height > innerHeight / 2) return false;
   const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
-  for (const y of [r.top + 2, r.bottom - 2]) {
+  // Down the whole element, not only its edges: the floating bar floats above the window's
+  // bottom, so a tall field's middle can be under it while its bottom edge shows below it.
+  for (const k of [0, 0.25, 0.5, 0.75, 1]) {
+    const y = r.top + 2 + k * (r.height - 4);
     if (y < 0 || y >= innerHeight) return true;
     const top = document.elementFromPoint(x, y);
     if (top && !el.contains(top) && !top.contains(el) && layered(top)) return true;

@@ -7,6 +7,7 @@ import { messages } from '#shared/messages.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { useConfig } from './config-context.tsx';
 import { IconExternal } from './icons.tsx';
+import { Email } from '#client/components/email-text.tsx';
 import { formatPhone } from '#client/components/format.ts';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
@@ -49,7 +50,7 @@ export function Footer() {
               <div>
                 <dt>{messages.footer.email}</dt>
                 <dd>
-                  <span className="site-footer__email">{c.supportEmail}</span> <span className="site-footer__note">({messages.footer.emailNote})</span>
+                  <Email address={c.supportEmail} /> <span className="site-footer__note">({messages.footer.emailNote})</span>
                 </dd>
               </div>
             </dl>

@@ -3,13 +3,15 @@
  * - the member's journeys in Firefox and WebKit (Chromium runs them in the Playwright suite,
  *   test/e2e/), over plain HTTP and over HTTPS (a self-signed certificate made for the run), at
  *   390 and 1280 px (decision 0016);
- * - the layout check in Chromium, Firefox and WebKit: every page, visitor and member, at 320
- *   and 360 px, default and 고대비 + 아주 크게 (layout.ts, decision 0132);
+ * - the layout check in Chromium, Firefox and WebKit: every page and a few states, visitor and
+ *   member, at 280, 305, 320 and 360 px in four display modes — every combination in Chromium,
+ *   a rotating share in the other two (layout.ts, layout-plan.ts; decisions 0132, 0144);
  * - the keyboard-only member journey in all three (keyboard.ts, decision 0132).
  *   npm run test:engines                              all engines, all suites
  *   npm run test:engines -- --engine=webkit           one engine (or ENGINE=firefox)
  *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout)
  *   LAYOUT_SHOTS=/tmp/shots …                         the layout check saves what it measured as PNGs
+ *   LAYOUT_ALL=1 …                                    every combination in Firefox and WebKit too
  * Debian: apt-get install chromium firefox-esr webkit2gtk-driver xvfb xauth.
  */
 import assert from 'node:assert/strict';
@@ -50,7 +52,7 @@ function newEngine(name: EngineName): Engine {
 const engines = chosenEngines();
 const suites = chosenSuites();
 /** The layout check over every page: long on a loaded 2-core machine. */
-const LAYOUT = { timeout: 600_000 };
+const LAYOUT = { timeout: 1_200_000 };
 /** Long journeys on a loaded 2-core machine. */
 const JOURNEY = { timeout: 180_000 };
 
@@ -73,7 +75,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
           after(() => portal.stop());
           if (suites.has('layout')) {
             for (const member of [false, true]) {
-              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page at 320 and 360 px, default and 고대비 + 아주 크게`, LAYOUT, async (t) => {
+              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page and state at 280–360 px in four display modes (${name === 'chromium' || process.env['LAYOUT_ALL'] === '1' ? 'all' : 'a share'})`, LAYOUT, async (t) => {
                 const findings = await measureLayout({ engine, origin: portal.origin }, member, (line) => {
                   if (process.env['LAYOUT_LOG']) t.diagnostic(line);
                 });

@@ -7,7 +7,8 @@
  * - `data-ellipsis` on an element whose one line of text is meant to end in "…" when too long;
  * - `data-scroll-hint` on a horizontally scrolling strip (or an ancestor) that shows it scrolls;
  * - `data-graphic` with `aria-hidden="true"` on glyphs drawn as a graphic beside their meaning in
- *   text (the rating's ★): judged at 3:1 as a graphic, not at 4.5:1 as text.
+ *   text (the rating's ★): judged at 3:1 as a graphic, not at 4.5:1 as text; and on a picture
+ *   that keeps its light ground in 고대비 (the barcode, the 기본 swatch of 화면 설정).
  */
 import { composite, contrastRatio, isLargeText, parseColor, spacedEnough, splitsWord, type Box, type Rgba } from './layout-rules.ts';
 
@@ -242,7 +243,7 @@ export function layoutProbe(o: ProbeOptions, lib: Rules): Finding[] {
         // The break falls before character `hi`.
         const before = data.slice(0, hi).replace(/\s+$/, (m) => (m ? ' ' : ''));
         const after = data.slice(hi);
-        if (!/\s$/.test(data.slice(0, hi)) && lib.splitsWord(before, after)) {
+        if (lib.splitsWord(before, after)) {
           const word = `${data.slice(Math.max(0, hi - 6), hi)}/${data.slice(hi, hi + 6)}`.replace(/\s+/g, ' ');
           add(parent, 'a word or a number broken across lines', `"${word.trim()}" in "${textOf(parent)}"`);
         }
@@ -253,13 +254,13 @@ export function layoutProbe(o: ProbeOptions, lib: Rules): Finding[] {
     // Broken between this node and the one before, in the same line of text.
     const lead = boxedFrom(t, 0, Math.min(data.length, 4));
     const block = blockOf(parent);
-    if (prevText && lead && !/^\s/.test(data)) {
+    if (prevText && lead) {
       const p: Prev = prevText;
- const between = document.createRange();
+      const between = document.createRange();
       between.setStart(p.t, p.t.data.length);
       between.setEnd(t, 0);
       const sameRun = p.block === block && !between.cloneContents().querySelector('br');
-      if (sameRun && !/\s$/.test(p.t.data) && lead[1].top > p.top + p.height / 2 && lib.splitsWord(p.t.data, data)) {
+      if (sameRun && lead[1].top > p.top + p.height / 2 && lib.splitsWord(p.t.data, data)) {
         add(parent, 'a word or a number broken across lines', `"${p.t.data.trim().slice(-6)}/${data.trim().slice(0, 6)}"`);
       }
     }
@@ -325,6 +326,44 @@ export function layoutProbe(o: ProbeOptions, lib: Rules): Finding[] {
 
   // ---- controls: size, off the window ----
   const CONTROL = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
+
+  // ---- progress bars: drawn by the portal alike in every engine, their track and fill seen ----
+  const rgb = (c: Rgba) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
+  for (const bar of Array.from(document.querySelectorAll('progress, meter'))) {
+    if (shown(bar)) add(bar, 'a native progress bar (each engine draws its own)', `<${bar.tagName.toLowerCase()}>: its track and fill differ by engine and mode`);
+  }
+  for (const bar of Array.from(document.querySelectorAll('[role="progressbar"]'))) {
+    const around = backgroundOf(bar.parentElement ?? bar);
+    // The widest shape is the track, the next the fill (an SVG bar: meter.tsx).
+    const shapes = Array.from(bar.querySelectorAll('rect, path')).sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width);
+    const track = shapes[0] ? lib.parseColor(cs(shapes[0]).fill) : null;
+    const fill = shapes[1] ? lib.parseColor(cs(shapes[1]).fill) : null;
+    if (!shown(bar) || !around || !track || !fill) continue;
+    const bs = cs(bar);
+    const border = parseFloat(bs.borderTopWidth) >= 1 ? lib.parseColor(bs.borderTopColor) : null;
+    const trackSeen = lib.composite(track, around);
+    const edge = Math.max(lib.contrastRatio(trackSeen, around), border ? lib.contrastRatio(lib.composite(border, around), around) : 0);
+    if (edge < 3 - 0.005) add(bar, 'a progress bar whose track cannot be seen', `track ${rgb(trackSeen)}${border ? `, edge ${rgb(border)}` : ''} on ${rgb(around)}: ${edge.toFixed(2)}:1`);
+    const amount = lib.contrastRatio(lib.composite(fill, trackSeen), trackSeen);
+    if (amount < 3 - 0.005) add(bar, 'a progress bar whose fill cannot be told from its track', `fill ${rgb(fill)} on ${rgb(trackSeen)}: ${amount.toFixed(2)}:1`);
+  }
+
+  // ---- 고대비: no light box left on the dark page (a tint the light palette keeps) ----
+  const krdsMode = root.getAttribute('data-krds-mode');
+  if (krdsMode === 'high-contrast' || (krdsMode === null && matchMedia('(prefers-contrast: more)').matches)) {
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const paint = lib.parseColor(cs(el).backgroundColor);
+      if (!paint || paint[3] < 0.5) continue;
+      // Controls and selected items are filled on purpose (KRDS's high-contrast fills); a graphic shows what it shows (a barcode).
+      if (el.closest(`${CONTROL}, [aria-current], [aria-selected="true"], [data-graphic]`)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width * r.height < 64 || !shown(el)) continue;
+      const seen = lib.composite(paint, backgroundOf(el.parentElement ?? el) ?? [0, 0, 0, 1]);
+      // Relative luminance from the contrast with black: above 0.5 is a light surface (KRDS's high-contrast fills are below 0.45).
+      const luminance = lib.contrastRatio(seen, [0, 0, 0, 1]) * 0.05 - 0.05;
+      if (luminance > 0.5) add(el, 'a light box in 고대비', `"${textOf(el)}": background ${rgb(seen)}, luminance ${luminance.toFixed(2)}`);
+    }
+  }
   const controls = Array.from(document.querySelectorAll(CONTROL)).filter((el) => shown(el) || (el instanceof HTMLInputElement && el.labels?.length));
   /** A control's target: a radio or a checkbox together with its label (clicking either works). */
   const targetBox = (el: Element): Box => {
@@ -468,7 +507,10 @@ export function layoutProbe(o: ProbeOptions, lib: Rules): Finding[] {
       }
     }
     if (sampled === 0) add(el, 'a focused element outside the window', `"${textOf(el)}": ${r1(r.top)}–${r1(r.bottom)} in ${vh} px`);
-    else if (covered >= 2 && by) add(el, 'a focused element covered by a fixed element', `"${textOf(el)}": ${Math.round((covered / sampled) * 100)}% under ${selectorOf(by)}`);
+    else if (covered >= 2 && by) {
+      const b = by.getBoundingClientRect();
+      add(el, 'a focused element covered by a fixed element', `"${textOf(el)}": ${Math.round((covered / sampled) * 100)}% under ${selectorOf(by)} (element ${r1(r.top)}–${r1(r.bottom)}, layer ${r1(b.top)}–${r1(b.bottom)} in ${vh} px)`);
+    }
   }
   if (active instanceof HTMLElement) active.focus({ preventScroll: true });
   else (document.activeElement as HTMLElement | null)?.blur();

@@ -45,6 +45,21 @@ describe('words and numbers broken across lines', () => {
     ['모임,', ' 챌린지', false],
     ['R-', '20261121', false],
     ['', '가', false],
+    // A date, a masked name and an e-mail address are one thing each.
+    ['오늘의 출석 · 2026. 11. ', '29.', true],
+    ['2026. ', '11. 29.', true],
+    ['2026. 11. 29. ', '~ 2026. 12. 19.', false],
+    ['기간 ', '2026. 11. 29.', false],
+    ['송*', '연', true],
+    ['송', '*연', true],
+    ['김*', '*', true],
+    ['3 * ', '4', false],
+    ['reading@', 'cbe.go.kr', true],
+    ['reading@cbe.', 'go.kr', true],
+    ['read', 'ing@cbe.go.kr (수신 전용)', true],
+    ['reading@cbe.go.kr ', '(수신 전용)', false],
+    ['reading', '@cbe.go.kr', false],
+    ['메일 ', 'reading@cbe.go.kr', false],
   ];
   for (const [before, after, broken] of cases) {
     it(`"${before}" | "${after}" ${broken ? 'splits' : 'does not split'}`, () => expect(splitsWord(before, after)).toBe(broken));

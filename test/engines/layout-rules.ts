@@ -54,7 +54,11 @@ export function isLargeText(fontSizePx: number, fontWeight: number): boolean {
  * Whether a line break between `before` (the text up to the break) and `after` (the text
  * from it) splits a Korean word or a number: two Hangul syllables, two digits, a digit and its
  * unit (1,219P, 21일, 30%), or a digit and the separator inside a number (1,000 · 3.5).
- * A break at a space, or between Latin letters (an address may break), is allowed.
+ * Also what is read as one thing though it holds spaces or Latin letters: a date
+ * (2026. 11. | 29.), a masked name (송* | 연) and an e-mail address (reading@ | cbe.go.kr), which
+ * may break only before its @.
+ * Otherwise a break at a space, or between Latin letters (a web address may break), is allowed.
+ * Each function stands alone (sent into the page as source), so its patterns are inside it.
  */
 export function splitsWord(before: string, after: string): boolean {
   const l = before.slice(-1);
@@ -68,6 +72,16 @@ export function splitsWord(before: string, after: string): boolean {
   // 1,|000 and 1|,000: the separator between two digits.
   if (/[,.]/.test(l) && digit(r) && digit(before.slice(-2, -1))) return true;
   if (digit(l) && /[,.]/.test(r) && digit(after.slice(1, 2))) return true;
+  // A masked name: the mask stands for a syllable (송*연, 김**).
+  if ((l === '*' && hangul(r)) || (hangul(l) && r === '*') || (l === '*' && r === '*' && hangul(before.replace(/\*+$/, '').slice(-1)))) return true;
+  // Whole things around the break: a date as the portal writes it, an e-mail address.
+  const head = before.slice(-40);
+  const text = head + after.slice(0, 40);
+  const at = head.length;
+  const inside = (m: RegExpMatchArray) => m.index !== undefined && m.index < at && at < m.index + m[0].length;
+  for (const m of text.matchAll(/\d{4}\.\s*\d{1,2}\.\s*\d{1,2}\./g)) if (inside(m)) return true;
+  // An address may break before its @ (the next line shows it goes on), nowhere else.
+  for (const m of text.matchAll(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g)) if (inside(m) && text[at] !== '@') return true;
   return false;
 }
 

@@ -1,37 +1,22 @@
 /**
- * The layout check (decision 0132): every page of the page table, as a visitor and as the
- * seeded member, at 320 and 360 px, in the default display and in 고대비 + 아주 크게, plus each
- * tab of the pages that have tabs — measured by one probe run in the page (layout-probe.ts)
- * that returns every finding at once. Width and display mode change without a reload: the
- * viewport is resized, and the display attributes are set on `<html>` as 화면 설정 sets them.
+ * The layout check (decisions 0132, 0144): every page of the page table, as a visitor and as
+ * the seeded member, plus each tab of the pages that have tabs, the write forms with a book
+ * chosen and the book picker with results, at 280, 305, 320 and 360 px in four display modes
+ * (layout-plan.ts: all of them in Chromium, a rotating share in Firefox and WebKit) —
+ * measured by one probe run in the page (layout-probe.ts) that returns every finding at once.
+ * Width and display mode change without a reload: the viewport is resized, and the display
+ * attributes are set on `<html>` as 화면 설정 sets them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pages, LOGIN_PATH, HOME_PATH, type PageDef } from '#shared/routes.ts';
-import { displayAttributes } from '#shared/display.ts';
+import { LOGIN_PATH, HOME_PATH } from '#shared/routes.ts';
+import { pageAt, queryStates, readerPages, urlOf, WITH_TABS } from '#test/fixtures/page-states.ts';
 import { clickWhenShown, settled, typeWhenShown, waitFor, type Engine, type Session } from './browser.ts';
 import { probeSource, type Finding } from './layout-probe.ts';
+import { combinationsFor, LAYOUT_WIDTHS } from './layout-plan.ts';
 
-export const LAYOUT_WIDTHS = [320, 360] as const;
 const HEIGHT = 720;
 const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
-/** A seeded value for each path parameter: notice 1, 소년이 온다 (as test/e2e/routes.spec.ts). */
-const SAMPLE: Record<string, string> = { notice_info_key: '1', isbn: '9788936410841' };
-/** Pages that have tabs: each tab (a link of `.tabs`) is measured too. */
-const WITH_TABS = new Set(['mypage', 'certify', 'records']);
-
-const MODES: { name: string; attributes: Record<string, string> | null }[] = [
-  { name: 'default', attributes: null },
-  { name: '고대비 + 아주 크게', attributes: displayAttributes({ contrast: 'high-contrast', size: 'xlarge' }) },
-];
-
-const urlOf = (p: PageDef) => (p.href ?? p.path).replace(/:([a-z_]+)/g, (_m, name: string) => SAMPLE[name] ?? '');
-
-/** The pages one kind of reader opens without being sent elsewhere. */
-export function layoutPages(member: boolean): PageDef[] {
-  // The member has agreed to the terms (약관 동의 sends them on) and is signed in (로그인 too).
-  return (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly && (member ? p.guard !== 'signedIn' && p.path !== LOGIN_PATH : p.guard === 'public'));
-}
 
 /** In the page: sets the display attributes on <html> (null: as the server rendered them). */
 function setDisplay(attributes: Record<string, string> | null): boolean {
@@ -95,39 +80,47 @@ export async function measureLayout(target: LayoutTarget, member: boolean, log: 
   const findings: Finding[] = [];
   try {
     if (member) await signIn(s, origin);
-    const queue: { label: string; path: string }[] = layoutPages(member).map((p) => ({ label: p.path, path: urlOf(p) }));
+    const queue: string[] = [...readerPages(member).map(urlOf), ...queryStates(member)];
     const done = new Set<string>();
+    let width: number = first;
+    const only = process.env['LAYOUT_ONLY'] ? new RegExp(process.env['LAYOUT_ONLY']) : null;
     while (queue.length) {
-      const item = queue.shift();
-      if (!item || done.has(item.path)) continue;
-      done.add(item.path);
+      const path = queue.shift();
+      if (!path || done.has(path)) continue;
+      // LAYOUT_ONLY=<regular expression>: only the states whose path matches (to look again at a few).
+      if (only && !only.test(path)) continue;
+      // The state's number in the order measured chooses its share of widths and modes (layout-plan.ts).
+      const combinations = combinationsFor(engine.name, done.size);
+      done.add(path);
       const started = Date.now();
-      await s.goto(new URL(item.path, origin).href);
-      await settled(s, item.path, true);
-      const page = pages.find((p) => urlOf(p) === item.path);
+      await s.goto(new URL(path, origin).href);
+      await settled(s, path, true);
+      const page = pageAt(path);
       if (page && WITH_TABS.has(page.id)) {
-        for (const tab of await s.evaluate(tabLinks)) if (!done.has(tab)) queue.unshift({ label: tab, path: tab });
+        for (const tab of await s.evaluate(tabLinks)) if (!done.has(tab)) queue.unshift(tab);
       }
       // One real key press, so focus from here on is keyboard focus (:focus-visible) in every engine.
       await s.press('Tab');
-      for (const width of LAYOUT_WIDTHS) {
-        await s.resize({ width, height: HEIGHT });
+      for (const c of combinations) {
+        if (c.width !== width) {
+          width = c.width;
+          await s.resize({ width, height: HEIGHT });
+        }
         await waitFor(`a ${width} px viewport`, () => s.evaluate((w: number) => document.documentElement.clientWidth <= w && innerWidth === w, width));
-        for (const mode of MODES) {
+        for (const mode of c.modes) {
           await s.evaluate(setDisplay, mode.attributes);
-          findings.push(...(await probeStill(s, probe, { page: item.path, width, mode: mode.name, engine: engine.name })));
+          findings.push(...(await probeStill(s, probe, { page: path, width, mode: mode.name, engine: engine.name })));
           // LAYOUT_SHOTS=<folder>: the window as the probe saw it, to look at (a PNG per page, width and mode).
           const shots = process.env['LAYOUT_SHOTS'];
           if (shots) {
             mkdirSync(shots, { recursive: true });
-            const name = `${engine.name}-${member ? 'member' : 'visitor'}-${width}-${mode.name === 'default' ? 'default' : 'hc-xl'}${item.path.replace(/[^A-Za-z0-9]+/g, '_')}.png`;
+            const name = `${engine.name}-${member ? 'member' : 'visitor'}-${width}-${mode.slug}${path.replace(/[^A-Za-z0-9]+/g, '_')}.png`;
             writeFileSync(join(shots, name), await s.screenshot());
           }
         }
         await s.evaluate(setDisplay, null);
       }
-      await s.resize({ width: first, height: HEIGHT });
-      log(`${engine.name} ${member ? 'member' : 'visitor'} ${item.path}: ${Date.now() - started} ms, ${findings.length} findings so far`);
+      log(`${engine.name} ${member ? 'member' : 'visitor'} ${path}: ${Date.now() - started} ms, ${findings.length} findings so far`);
     }
   } finally {
     await s.close();

@@ -46,8 +46,14 @@ export class PuppeteerSession implements Session {
     return answer.value;
   }
 
+  /**
+   * A new viewport, laid out: two animation frames pass first, so what the page does on a
+   * resize (a ResizeObserver revealing the selected tab) is done before anything is measured
+   * (a loaded machine once measured a tab strip between the two; WebKit's resize waits alike).
+   */
   async resize(viewport: Viewport): Promise<void> {
     await this.#page.setViewport(viewport);
+    await this.#page.evaluate(() => new Promise<boolean>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
   }
 
   async #find(query: Query): Promise<ElementHandle | null> {

@@ -44,10 +44,13 @@ const KEYS: Record<Key | 'Backspace', string> = {
 
 /**
  * MiniBrowser's toolbar keeps its window at least 447 px wide; this stylesheet (read by GTK
- * from XDG_CONFIG_HOME) lets the toolbar shrink so a window can be as narrow as a phone.
+ * from XDG_CONFIG_HOME) lets the toolbar shrink so a window can be as narrow as a phone. Its
+ * address field still asks for 150 px (GTK 3's least width of an entry, whatever its font),
+ * which kept the window at 305 px or more: a negative margin lets the field overlap its
+ * neighbours in the toolbar, so the window reaches 280 px (a folded phone's cover screen).
  * It styles the browser's own widgets only, never the page.
  */
-const NARROW_TOOLBAR_CSS = 'headerbar, toolbar, .toolbar, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
+const NARROW_TOOLBAR_CSS = 'headerbar, toolbar, .toolbar, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; }\nentry { margin: 0 -75px; }\n';
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -122,9 +125,18 @@ class WebKitSession implements Session {
     return answer.value;
   }
 
+  /**
+   * Once, right after signing in (the landing page still settling), WebKitWebDriver answered a
+   * navigation with "unknown error" and loaded nothing: a page load is a GET, so it is asked once more.
+   */
   async goto(url: string): Promise<void> {
     await this.#run('() => null', []).catch(() => null);
-    await this.#client.navigateTo(url);
+    try {
+      await this.#client.navigateTo(url);
+    } catch (err) {
+      if (!(err instanceof Error) || !err.message.includes('unknown error')) throw err;
+      await this.#client.navigateTo(url);
+    }
   }
 
   evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R> {

@@ -222,7 +222,7 @@ export default function ActivityPage() {
                       {r.me_yn === 'Y' && activityText.me}
                     </span>
                     <span className="list-row__meta">
-                      {r.city_name ?? ''} {formatNumber(r.points)}P
+                      {r.city_name ?? ''} <span className="nowrap">{formatNumber(r.points)}P</span>
                     </span>
                   </li>
                 ))}

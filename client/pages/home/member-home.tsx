@@ -18,7 +18,7 @@ import { newWriteKey, writeKeyOf } from '#client/forms/drafts.ts';
 import { Deferred } from '#client/components/deferred.tsx';
 import { formatDay } from '#client/components/format.ts';
 import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/forms/form-result.tsx';
-import { Meter, PointsBalance } from '#client/components/meter.tsx';
+import { Meter, PointsBalance, ProgressBar } from '#client/components/meter.tsx';
 import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconBook, IconFlame, IconStar } from '#client/shell/icons.tsx';
@@ -124,7 +124,7 @@ function ChallengeCard({ attendance }: { attendance: Attendance | null }) {
           {run && active && (
             <p className="member-home__streak">
               <strong>{t.streak(run.streak, run.days_total)}</strong>
-              <progress className="meter__bar" value={run.streak} max={run.days_total} aria-label={t.progress} />
+              <ProgressBar value={run.streak} max={run.days_total} aria-label={t.progress} />
             </p>
           )}
           <p id={STATUS_ID} className="member-home__status" tabIndex={-1}>

@@ -175,7 +175,8 @@ function MemberCard({ card }: { card: Promise<UserCardAnswer | ErrorAnswer> }) {
             <>
               <p className="member-card__name">{a.user_card.user_name}</p>
               <p className="member-card__library">{a.user_card.home_library}</p>
-              <div className="member-card__barcode">
+              {/* data-graphic: a picture a scanner reads, dark bars on white in every display mode (decision 0144). */}
+              <div className="member-card__barcode" data-graphic="">
                 <img src="/mypage/card.svg" alt={mypageText.barcodeAlt(a.user_card.card_no)} width={240} height={80} />
               </div>
               {/* An aria-label on a <p> is not read out (decision 0131): the words are hidden text. */}

@@ -137,22 +137,25 @@ export function Statement({ data, name }: { data: Data; name: string }) {
               <ol className="statement__cards" aria-label={statementText.caption(period)}>
                 {l.entries.map((e) => (
                   <li key={e.entry_key} className="statement-entry">
+                    {/* One name and its value per div (a dl's groups): the date and the points share the first line by CSS. */}
                     <dl>
                       <div className="statement-entry__top">
                         <dt className="sr-only">{statementText.columns.date}</dt>
                         <dd>
                           <time dateTime={e.entry_date}>{formatDay(e.entry_date)}</time>
                         </dd>
+                      </div>
+                      <div className="statement-entry__top">
                         <dt className="sr-only">{statementText.columns.points}</dt>
                         <dd className={`points-delta${e.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(e.points)}</dd>
                       </div>
-                      <div>
+                      <div className="statement-entry__line">
                         <dt className="sr-only">{statementText.columns.what}</dt>
                         <dd className="statement-entry__what">
                           <EntryWhat entry={e} />
                         </dd>
                       </div>
-                      <div>
+                      <div className="statement-entry__line">
                         <dt className="sr-only">{statementText.columns.kind}</dt>
                         <dd className="statement-entry__kind">
                           <span className="badge badge--gray">{entryTypeNames[e.entry_type]}</span>

@@ -106,7 +106,10 @@ export default function ReviewPage() {
                 defaultChecked={rating === String(n)}
                 {...(i === 0 ? fieldState(result, 'rating', 'review-message') : {})}
               />
-              <span aria-hidden="true">{'★'.repeat(n)}</span>
+              {/* data-graphic: the stars are a picture of the number written beside them (3:1; decision 0132). */}
+              <span aria-hidden="true" data-graphic="">
+                {'★'.repeat(n)}
+              </span>
               <span className="rating-option__text">{t.ratingOption(n)}</span>
             </label>
           ))}
