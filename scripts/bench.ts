@@ -17,13 +17,15 @@
  *  5. With --soak: resident memory after three 60 s soaks of the home page.
  *  6. The reference API on PostgreSQL beside SQLite: a member read (≥ 0.5×) and an earning
  *     write (≥ 0.7×), in alternating rounds, with the statements and round trips each sends
- *     PostgreSQL (scripts/bench/api-dialects.ts; decisions 0109, 0137).
+ *     PostgreSQL (scripts/bench/api-dialects.ts; decisions 0109, 0137). Then on each dialect
+ *     the earning write of a member with 10,000 ledger rows ÷ a new member's (≥ 0.9×; decision 0146).
  *
- * With --pg, only section 6 (to iterate on the PostgreSQL path).
+ * With --pg, only section 6 (to iterate on the PostgreSQL path); with --history, only its
+ * history rows.
  * With --stack, only this instead: the production stack's capacity (scripts/bench/stack.ts):
  * a member mix through Caddy, requests per second per core and p50/p99.
  *
- * Options: --quick (shorter runs), --soak, --stack, --pg, ROUNDS, DURATION_S, DELAY_MS environment variables.
+ * Options: --quick (shorter runs), --soak, --stack, --pg, --history, ROUNDS, DURATION_S, DELAY_MS environment variables.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +36,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { startOtlpReceiver } from '#test/fixtures/otlp-receiver.ts';
 import { freePort } from '#test/fixtures/ports.ts';
-import { benchDialects, type DialectRow } from './bench/api-dialects.ts';
+import { benchDialects, type DialectRow, type HistoryRow } from './bench/api-dialects.ts';
 
 const root = join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -63,9 +65,22 @@ const dialectRow = (d: DialectRow) => {
     ratio >= d.target,
   );
 };
-if (process.argv.includes('--pg')) {
+const historyRow = (h: HistoryRow) => {
+  row(
+    `earning write on ${h.dialect}, member with ${h.rows.toLocaleString('en')} ledger rows ÷ new member`,
+    `${h.ratio.toFixed(2)} (median of the rounds' ratios; medians ${h.longTime.toFixed(0)} vs ${h.fresh.toFixed(0)} req/s; CPU a write ${h.cpuLongTime.toFixed(2)} vs ${h.cpuFresh.toFixed(2)} ms)`,
+    `≥ ${h.target} (decision 0146)`,
+    h.ratio >= h.target,
+  );
+};
+const apiRows = (r: { dialects: DialectRow[]; history: HistoryRow[] }) => {
+  for (const d of r.dialects) dialectRow(d);
+  for (const h of r.history) historyRow(h);
+};
+if (process.argv.includes('--pg') || process.argv.includes('--history')) {
   // Shorter rounds, more of them: the ratio of pairs run back to back is what counts here.
-  for (const d of await benchDialects(Number(process.env['DURATION_S'] ?? (quick ? 3 : 5)), Number(process.env['ROUNDS'] ?? (quick ? 3 : 7)))) dialectRow(d);
+  const durationS = Number(process.env['DURATION_S'] ?? (quick ? 3 : 5));
+  apiRows(await benchDialects(durationS, Number(process.env['ROUNDS'] ?? (quick ? 3 : 7)), durationS / 2, !process.argv.includes('--history')));
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -340,7 +355,7 @@ if (soak) {
 }
 
 // ── 6. The reference API: PostgreSQL beside SQLite ────────────────────────────────────
-if (!gatewayOnly) for (const d of await benchDialects(5, Math.max(5, ROUNDS))) dialectRow(d);
+if (!gatewayOnly) apiRows(await benchDialects(5, Math.max(5, ROUNDS)));
 
 console.log('\n| what | measured | target |\n|---|---|---|');
 for (const r of rows) console.log(`| ${r.what} | ${r.measured} | ${r.target} ${r.ok ? '✓' : '✗'} |`);

@@ -20,7 +20,7 @@ import { fillBookKeys } from '#server/homepage-api/search/book-search.ts';
 /** Every table of the programme, parents before children (book_keys is rebuilt, book_search is SQLite's index). */
 const TABLES = [
   'notices', 'members', 'token_families', 'refresh_tokens', 'access_tokens', 'sso_tokens', 'codes', 'regions',
-  'libraries', 'books', 'activities', 'point_ledger', 'diaries', 'reviews', 'loans', 'bookstores', 'purchases',
+  'libraries', 'books', 'activities', 'point_ledger', 'member_points', 'diaries', 'reviews', 'loans', 'bookstores', 'purchases',
   'point_spends', 'author_talks', 'author_talk_checkins', 'edu_types', 'edu_certifications', 'challenges',
   'challenge_checkins', 'book_clubs', 'club_members', 'club_meetings', 'club_attendance', 'penalties', 'faqs',
   'newsletters', 'system_contents', 'seed_marks', 'push_states', 'push_subscriptions', 'push_sends', 'reading_goals',

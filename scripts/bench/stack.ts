@@ -58,7 +58,7 @@ interface Done {
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** CPU seconds (user + system, with waited-for children) of a process, 0 if it is gone. */
-function cpuSeconds(pid: number, withChildren = false): number {
+export function cpuSeconds(pid: number, withChildren = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -70,7 +70,7 @@ function cpuSeconds(pid: number, withChildren = false): number {
 }
 
 /** The postmaster's children (the backends and workers) now. */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

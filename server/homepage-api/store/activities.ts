@@ -11,6 +11,7 @@ import { diaryReviewStore } from './diaries-reviews.ts';
 import { earningStore } from './earnings.ts';
 import { memberListStore } from './member-lists.ts';
 import { rankingStore } from './ranking.ts';
+import { runningPointStore } from './running-points.ts';
 import { writeRateStore } from './write-rate.ts';
 
 export type { NewDiary } from './earnings.ts';
@@ -19,7 +20,7 @@ export type { RankingRow } from './ranking.ts';
 export function activityStore(db: Database) {
   const diariesAndReviews = diaryReviewStore(db);
   return {
-    ...earningStore(db, diariesAndReviews.addDiary),
+    ...earningStore(db, diariesAndReviews.addDiary, runningPointStore(db).addRunning),
     ...writeRateStore(db),
     ...diariesAndReviews,
     ...memberListStore(db),

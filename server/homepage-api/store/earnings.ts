@@ -1,8 +1,8 @@
 /**
  * The activity rows every earning write adds (docs/product.md §7 /activity/*), with their earn
- * ledger rows, and what the earning rules (programme/earn.ts) read of them: counts by type,
- * day and month, and the whole state in one statement (decision 0137). Part of the activity
- * store (activities.ts).
+ * ledger rows and running figures (decision 0146), and what the earning rules (programme/earn.ts)
+ * read of them: counts by type, day and month, and the whole state in one statement (decision
+ * 0137). Part of the activity store (activities.ts).
  */
 import type { ActivityType, PointReason } from '#shared/contract/index.ts';
 import { ACTIVITY_TYPES } from '#shared/contract/points.ts';
@@ -10,6 +10,7 @@ import { isoSeoul } from '../time.ts';
 import type { Database } from './dialect.ts';
 import { STATUSES } from './member-lists.ts';
 import { count, int, oneOf, strOrNull } from './rows.ts';
+import { RUNNING_COLUMNS, runningCte, type RunningEntry } from './running-points.ts';
 
 export interface NewActivity {
   memberId: number;
@@ -55,8 +56,10 @@ export interface StoredActivity {
 
 /** Adds a diary row beside an activity (diaries-reviews.ts): false when nothing was inserted. */
 type AddDiary = (activityId: number, d: { memberId: number; isbn: string; content: string; readPages: number | null; writtenOn: string }) => Promise<boolean>;
+/** Adds a ledger row's points to the running figures, on SQLite (running-points.ts). */
+type AddRunning = (e: RunningEntry) => Promise<void>;
 
-export function earningStore(db: Database, addDiary: AddDiary) {
+export function earningStore(db: Database, addDiary: AddDiary, addRunning: AddRunning) {
   const insert = db.prepare(
     `INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at, activity_date)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING activity_id`,
@@ -68,39 +71,35 @@ export function earningStore(db: Database, addDiary: AddDiary) {
     'SELECT count(*) AS n FROM activities WHERE member_id = ? AND activity_type = ? AND month = ? AND points > 0',
   );
   // What the earning rules read, in one statement (decision 0137), run behind the member's lock.
-  // Whether, not how many: a count of the member's activities of a type grew with their history
-  // (each diary made the next one slower); the day's look stays within its month's index range.
+  // None of it walks the member's history (decision 0146): whether, not how many, of a type and on
+  // the day (the day is in the index, migration 0013); this month's earning activities through
+  // their own index (as many as the monthly limit lets earn); the points from the running figures.
   const earningState = db.prepare(
-    `SELECT CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = :m AND year < :year GROUP BY year HAVING sum(points) > 0)
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM member_points WHERE member_id = :m AND year < :year GROUP BY year HAVING sum(points) > 0)
                  THEN 1 ELSE 0 END AS unsettled,
             CASE WHEN EXISTS (SELECT 1 FROM activities WHERE member_id = :m AND activity_type = :type) THEN 1 ELSE 0 END AS of_type,
             CASE WHEN EXISTS (SELECT 1 FROM activities WHERE member_id = :m AND activity_type = :type AND month = :month AND day = :day)
                  THEN 1 ELSE 0 END AS on_day,
             (SELECT count(*) FROM activities WHERE member_id = :m AND activity_type = :type AND month = :month AND points > 0) AS earned_count_month,
             (SELECT earning_suspended_until FROM members WHERE member_id = :m) AS suspended_until,
-            (SELECT coalesce(sum(points), 0) FROM point_ledger WHERE member_id = :m AND month = :month AND entry_type = 'earn') AS earned_month,
-            (SELECT coalesce(sum(points), 0) FROM point_ledger WHERE member_id = :m AND year = :year AND entry_type = 'earn') AS earned_year,
-            (SELECT coalesce(sum(points), 0) FROM point_ledger WHERE member_id = :m) AS balance`,
+            (SELECT coalesce(sum(points), 0) FROM member_points WHERE member_id = :m AND month = :month AND entry_type = 'earn') AS earned_month,
+            (SELECT coalesce(sum(points), 0) FROM member_points WHERE member_id = :m AND year = :year AND entry_type = 'earn') AS earned_year,
+            (SELECT coalesce(sum(points), 0) FROM member_points WHERE member_id = :m) AS balance`,
   );
-  // PostgreSQL: the activity and its ledger row in one statement; SQLite: insert and ledger.add.
-  const insertEarned = db.dialect === 'postgres'
-    ? db.prepare(
-        `WITH a AS (
-           INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at, activity_date)
-           VALUES (:m, :type, :isbn, :points, :reason, :day, :month, :at, :date) RETURNING activity_id)
-         INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
-         SELECT :m, 'earn', activity_id, :points, :reason, :day, :month, CAST(:year AS TEXT), :at FROM a RETURNING activity_id`,
-      )
-    : undefined;
-  // …and with its diary row too (nothing inserted for a repeat: the partial unique index of migration 0008).
-  const insertEarnedDiary = db.dialect === 'postgres'
-    ? db.prepare(
-        `WITH a AS (
+  // PostgreSQL: the activity, its ledger row and its running figure in one statement; SQLite:
+  // insert, ledger insert and addRunning.
+  const earnedCtes = `WITH a AS (
            INSERT INTO activities (member_id, activity_type, isbn, points, point_reason, day, month, created_at, activity_date)
            VALUES (:m, :type, :isbn, :points, :reason, :day, :month, :at, :date) RETURNING activity_id),
          l AS (
            INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
-           SELECT :m, 'earn', activity_id, :points, :reason, :day, :month, CAST(:year AS TEXT), :at FROM a),
+           SELECT :m, 'earn', activity_id, :points, :reason, :day, :month, CAST(:year AS TEXT), :at FROM a RETURNING ${RUNNING_COLUMNS}),
+         ${runningCte('l')}`;
+  const insertEarned = db.dialect === 'postgres' ? db.prepare(`${earnedCtes} SELECT activity_id FROM a`) : undefined;
+  // …and with its diary row too (nothing inserted for a repeat: the partial unique index of migration 0008).
+  const insertEarnedDiary = db.dialect === 'postgres'
+    ? db.prepare(
+        `${earnedCtes},
          d AS (
            INSERT INTO diaries (activity_id, isbn, content, read_pages, member_id, written_on)
            SELECT activity_id, :isbn, CAST(:content AS TEXT), CAST(:pages AS BIGINT), :m, :date FROM a
@@ -132,6 +131,7 @@ export function earningStore(db: Database, addDiary: AddDiary) {
     }
     const activityId = await add(a);
     await insertLedger.run(a.memberId, activityId, a.points, a.reason, a.day, month, a.day.slice(0, 4), at);
+    await addRunning({ memberId: a.memberId, entryType: 'earn', points: a.points, day: a.day });
     return activityId;
   };
 

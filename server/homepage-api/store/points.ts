@@ -1,12 +1,15 @@
 /**
- * The points ledger (domain.md): the balance is always SUM(points) of a member's rows;
- * nothing else stores a balance. Penalties and spending at partner bookstores are
- * ledger rows with their own detail rows.
+ * The points ledger (domain.md): every earning, spending, penalty and expiry is a row, and the
+ * balance is SUM(points) of a member's rows. What the member's point read and the earning rules
+ * add up is that sum kept running per member, month and entry type (member_points, kept by every
+ * insert here and in earnings.ts; decision 0146); the lists read the ledger itself. Penalties and
+ * spending at partner bookstores are ledger rows with their own detail rows.
  */
 import { isoSeoul } from '../time.ts';
 import type { Database } from './db.ts';
 import { ACCESS_WITH_MEMBER, toAccessWithMember, type AccessWithMember } from './tokens.ts';
 import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
+import { RUNNING_COLUMNS, runningCte, runningPointStore } from './running-points.ts';
 
 export type EntryType = 'earn' | 'penalty' | 'spend' | 'expire';
 
@@ -87,11 +90,12 @@ function toPenalty(r: Row): PenaltyRow {
  * What the member's point page shows, in one statement (decision 0137): one snapshot, so no
  * transaction is needed around it. `m` is the member: a placeholder or a scalar subquery;
  * `suspendedUntil`, the member's stored suspension (read from members unless the caller has it).
- * One pass over the member's ledger rows (FILTER: both dialects), not one per figure. The
- * ledger is the first table the text names, so a trace names the statement by it (traced.ts).
+ * One pass over the member's running figures (a few rows a month, decision 0146; FILTER: both
+ * dialects), not one per figure. They are the first table the text names, so a trace names the
+ * statement by them (traced.ts).
  */
 function summarySelect(m: string, suspendedUntil = `(SELECT earning_suspended_until FROM members WHERE member_id = ${m})`): string {
-  const unsettled = `CASE WHEN EXISTS (SELECT 1 FROM point_ledger WHERE member_id = ${m} AND year < :year GROUP BY year HAVING sum(points) > 0)
+  const unsettled = `CASE WHEN EXISTS (SELECT 1 FROM member_points WHERE member_id = ${m} AND year < :year GROUP BY year HAVING sum(points) > 0)
       THEN 1 ELSE 0 END`;
   return `SELECT coalesce(sum(l.points), 0) AS balance, ${unsettled} AS unsettled,
             coalesce(sum(l.points) FILTER (WHERE l.month = :month AND l.entry_type = 'earn'), 0) AS earned_month,
@@ -99,7 +103,7 @@ function summarySelect(m: string, suspendedUntil = `(SELECT earning_suspended_un
             coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'spend'), 0) AS spent,
             coalesce(sum(l.points) FILTER (WHERE l.year = :year AND l.entry_type = 'penalty'), 0) AS penalty,
             ${suspendedUntil} AS suspended_until
-       FROM point_ledger l WHERE l.member_id = ${m}`;
+       FROM member_points l WHERE l.member_id = ${m}`;
 }
 
 function toSummary(r: Row): PointSummaryRow {
@@ -110,7 +114,8 @@ function toSummary(r: Row): PointSummaryRow {
 }
 
 export function pointStore(db: Database) {
-  const balance = db.prepare('SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ?');
+  const running = runningPointStore(db);
+  const balance = db.prepare('SELECT coalesce(sum(points), 0) AS n FROM member_points WHERE member_id = ?');
   const earnedMonth = db.prepare(
     "SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ? AND month = ? AND entry_type = 'earn'",
   );
@@ -120,10 +125,13 @@ export function pointStore(db: Database) {
   const sumInYear = db.prepare(
     'SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ? AND year = ? AND entry_type = ?',
   );
-  const insert = db.prepare(
-    `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING entry_id`,
-  );
+  // The row and its running figure: one statement on PostgreSQL, the insert then addRunning on SQLite.
+  const insertRow = `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  const insert = db.prepare({
+    sqlite: `${insertRow} RETURNING entry_id`,
+    postgres: `WITH l AS (${insertRow} RETURNING entry_id, ${RUNNING_COLUMNS}), ${runningCte('l')} SELECT entry_id FROM l`,
+  });
   const summary = db.prepare(summarySelect(':m'));
   // The token check and the summary in one statement (decision 0137): GET /user/point is then one
   // round trip. No row when the token is unknown; the summary of a token's member even when the
@@ -134,7 +142,7 @@ export function pointStore(db: Database) {
      SELECT a.*, s.* FROM a CROSS JOIN (${summarySelect('(SELECT token_member_id FROM a)', '(SELECT earning_suspended_until FROM a)')}) s`,
   );
   const unsettledYears = db.prepare(
-    `SELECT year, sum(points) AS net FROM point_ledger
+    `SELECT year, sum(points) AS net FROM member_points
       WHERE member_id = ? AND year < ? GROUP BY year HAVING sum(points) > 0`,
   );
   // An earning is dated by its activity (the date the member did it); other entries by their day.
@@ -170,11 +178,15 @@ export function pointStore(db: Database) {
   );
 
   return {
+    /** The balance, from the running figures. */
     async balance(memberId: number): Promise<number> {
       return count(await balance.get(memberId));
     },
 
-    /** Points earned (earn rows) in a month; what the monthly cap counts. */
+    /** Where the running figures differ from the ledger's sums (runningPointStore). */
+    runningMismatches: running.runningMismatches,
+
+    /** Points earned (earn rows) in a month, summed from the ledger. */
     async earnedInMonth(memberId: number, month: string): Promise<number> {
       return count(await earnedMonth.get(memberId, month));
     },
@@ -204,13 +216,15 @@ export function pointStore(db: Database) {
       return r ? { access: toAccessWithMember(r), summary: toSummary(r) } : undefined;
     },
 
+    /** Adds a ledger row and its points to the running figures (call in a transaction). */
     async add(e: LedgerRow): Promise<number> {
       const r = await insert.get(e.memberId, e.entryType, e.activityId, e.points, e.reason, e.day, e.day.slice(0, 7), e.day.slice(0, 4), isoSeoul(e.at));
       if (!r) throw new Error('ledger insert returned nothing');
+      if (db.dialect === 'sqlite') await running.addRunning(e);
       return int(r, 'entry_id');
     },
 
-    /** Years before `year` whose rows still sum above zero, with that sum. */
+    /** Years before `year` whose rows still sum above zero, with that sum (from the running figures). */
     async unsettledYears(memberId: number, year: string): Promise<{ year: string; net: number }[]> {
       return (await unsettledYears.all(memberId, year)).map((r) => ({ year: String(r['year']), net: int(r, 'net') }));
     },

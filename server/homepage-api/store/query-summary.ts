@@ -3,7 +3,7 @@
  * ("Generating a summary of the query text"): its operations and the tables each names, in the
  * order they appear and as written, e.g. `SELECT point_ledger` or, for the member read that
  * checks the token and sums the points in one statement,
- * `SELECT access_tokens token_families members SELECT … point_ledger`. The span is named by it,
+ * `SELECT access_tokens token_families members SELECT … member_points`. The span is named by it,
  * and `db.operation.name` / `db.collection.name` are set only when the statement has a single
  * operation / a single table (the conventions: never the first of several).
  *

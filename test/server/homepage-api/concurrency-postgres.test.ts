@@ -3,13 +3,14 @@
  * processes share one database (both seeding it at start) and each takes 30 identical
  * requests at once for every earning path. The database enforces it — the member's row lock,
  * unique constraints — so: no 5xx, one award where one is allowed, monthly limits and the
- * caps hold, one ledger row per activity, and each balance equals the sum of its ledger.
+ * caps hold, one ledger row per activity, each balance equals the sum of its ledger, and so do
+ * the running figures (decision 0146).
  */
 import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD, curatedBooks, post, spawnApi } from './helpers.ts';
+import { PASSWORD, curatedBooks, post, runningFiguresHold, spawnApi } from './helpers.ts';
 import { testCluster } from './store/helpers.ts';
 import { openDatabase } from '#server/homepage-api/store/db.ts';
 
@@ -106,4 +107,5 @@ t.test('two instances × 30 identical requests per earning path: no double award
     const sum = Number((await db.prepare('SELECT coalesce(sum(points), 0) AS n FROM point_ledger WHERE member_id = ?').get(memberId))?.['n']);
     t.equal(balance, sum, `member ${memberId}: balance ${balance} = the sum of the ledger`);
   }
+  await runningFiguresHold(t, db);
 });

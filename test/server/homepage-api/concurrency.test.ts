@@ -9,7 +9,7 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD, curatedBooks, post, spawnApi, testApi, call, freshMember } from './helpers.ts';
+import { PASSWORD, curatedBooks, post, runningFiguresHold, spawnApi, testApi, call, freshMember } from './helpers.ts';
 import { openDatabase } from '#server/homepage-api/store/db.ts';
 
 const CAP = 1300;
@@ -65,6 +65,7 @@ t.test('two processes, one member, a burst of writes: limits and caps hold', asy
     t.equal(Number((await db.prepare("SELECT count(*) AS n FROM challenges WHERE member_id = 2 AND status = 'active'").get())?.['n']), 1);
     t.equal(Number((await db.prepare('SELECT count(*) AS n FROM members').get())?.['n']), 66, 'two processes seeding at once: seeded once');
     t.equal(Number((await db.prepare("SELECT count(*) AS n FROM seed_marks WHERE mark = 'programme-v1'").get())?.['n']), 1);
+    await runningFiguresHold(t, db);
   } finally {
     await db.close();
   }
@@ -82,4 +83,5 @@ t.test('in one process: simultaneous requests for one member', async (t) => {
   const points = results.map((r) => r.json().points as number).sort((x, y) => y - x);
   t.same(points.slice(0, 2), [500, 0], 'only one review fits under 900');
   t.equal(points.reduce((s, p) => s + p, 0), 500);
+  await runningFiguresHold(t, api.app.db);
 });

@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildHomepageApi, type HomepageApiOptions } from '#server/homepage-api/app.ts';
 import type { ApiSettingsInput } from '#server/homepage-api/settings.ts';
+import type { Test } from 'tap';
+import type { Database } from '#server/homepage-api/store/db.ts';
+import { runningPointStore } from '#server/homepage-api/store/running-points.ts';
 import { SEED_NOW, pgDatabaseUrl } from './store/helpers.ts';
 
 export const P = '/api/v1/homepage';
@@ -118,6 +121,11 @@ export async function ledgerSum(app: FastifyInstance, userId: string): Promise<n
     .prepare('SELECT coalesce(sum(l.points), 0) AS n FROM point_ledger l JOIN members m USING (member_id) WHERE m.user_id = ?')
     .get(userId);
   return Number(r?.['n']);
+}
+
+/** What to assert after a test's writes: the running point figures equal the ledger's sums (decision 0146). */
+export async function runningFiguresHold(t: Test, db: Database): Promise<void> {
+  t.same(await runningPointStore(db).runningMismatches(), [], "the running point figures equal the ledger's sums");
 }
 
 /** The API as a child process (`node server/homepage-api/main.ts`) on a free loopback port. */

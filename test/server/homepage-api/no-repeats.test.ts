@@ -13,7 +13,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { apiMessages } from '#shared/messages-api.ts';
 import { listMigrations, migrateSqlite, openDatabase } from '#server/homepage-api/store/db.ts';
-import { PASSWORD, call, curatedBooks, freshMember, ledgerSum, login, onPostgres, post, spawnApi, testApi } from './helpers.ts';
+import { PASSWORD, call, curatedBooks, freshMember, ledgerSum, login, onPostgres, post, runningFiguresHold, spawnApi, testApi } from './helpers.ts';
 
 const LONG = 365 * 24 * 3600;
 const BOOKS = curatedBooks().slice(140, 150).map((b) => b.isbn);
@@ -48,6 +48,7 @@ t.test('30 identical diaries at once: one record; the other 29 answers say why',
   api.clock.advanceDays(1);
   t.match((await again(body)).json(), { result: 'success', points: 50 }, 'the next day');
   t.equal((await call(api.app, token, 'GET', '/activity/getbookdiaryinfolist')).json().total, 4);
+  await runningFiguresHold(t, api.app.db);
 });
 
 t.test('30 identical reviews at once: one record; the others are told to edit theirs', async (t) => {
@@ -70,6 +71,7 @@ t.test('30 identical reviews at once: one record; the others are told to edit th
   t.match((await call(api.app, token, 'POST', '/activity/bookreview', { ...body, isbn: ISBN2 })).json(), { result: 'success', points: 500 }, 'another book');
   const page = (await call(api.app, undefined, 'GET', `/book/${ISBN}/reviews`)).json();
   t.equal(page.review_list.filter((r: { user_name: string }) => r.user_name === '이*호').length, 1, 'one review of the member on the book’s page');
+  await runningFiguresHold(t, api.app.db);
 });
 
 t.test('editing one’s own review: title, text and rating change; the book, the date and the points do not', async (t) => {
@@ -182,6 +184,7 @@ t.test('two API processes on one file: repeats, second reviews and the write rat
     t.equal(await n('SELECT count(*) AS n FROM reviews WHERE member_id = 2'), 1);
     t.equal(await n('SELECT count(*) AS n FROM diaries WHERE member_id = 2'), 1 + stored);
     t.equal(await n('SELECT count(*) AS n FROM activities WHERE member_id = 2'), 2 + stored, 'nothing refused was stored');
+    await runningFiguresHold(t, db);
   } finally {
     await db.close();
   }
@@ -215,14 +218,17 @@ t.test('a database that already holds repeats migrates without losing a row; the
   const file = join(dir, 'homepage.db');
   const start = '2026-11-21T10:00:00+09:00';
 
-  // A seeded database, taken back to the shape of migration 0007 (what the API stored before).
+  // A seeded database, taken back to the shape of migration 0007 (what the API stored before),
+  // without the running point figures of migration 0013 either: it fills them from this ledger.
   const seeded = await testApi({ dbFile: file, start });
   await seeded.close();
   const db = new DatabaseSync(file, { enableForeignKeyConstraints: true });
   db.exec(`DROP INDEX diaries_no_repeats; DROP INDEX reviews_one_per_book; DROP TABLE member_writes;
     ALTER TABLE diaries DROP COLUMN repeat_of; ALTER TABLE diaries DROP COLUMN written_on; ALTER TABLE diaries DROP COLUMN member_id;
     ALTER TABLE reviews DROP COLUMN edited_at; ALTER TABLE reviews DROP COLUMN repeat_of; ALTER TABLE reviews DROP COLUMN member_id;
-    DELETE FROM schema_migrations WHERE version = 8`);
+    DROP TABLE member_points; DROP INDEX activities_member_type_month_earned; DROP INDEX activities_member_type_month;
+    CREATE INDEX activities_member_type_month ON activities (member_id, activity_type, month);
+    DELETE FROM schema_migrations WHERE version IN (8, 13)`);
   const v7 = new DatabaseSync(':memory:');
   migrateSqlite(v7, listMigrations().filter((m) => m.version <= 7));
   t.same(columnsOf(db, 'diaries'), columnsOf(v7, 'diaries'), 'diaries as migration 0007 made them');
@@ -250,6 +256,8 @@ t.test('a database that already holds repeats migrates without losing a row; the
   t.teardown(api.close);
   t.same(await counts(api.app.db), before, 'not a row lost');
   t.same(await Promise.all([1, 2].map(async (m) => Number((await api.app.db.prepare('SELECT sum(points) AS n FROM point_ledger WHERE member_id = ?').get(m))?.['n']))), balances, 'balances as they were');
+  await runningFiguresHold(t, api.app.db);
+  t.same(await Promise.all([1, 2].map((m) => api.app.stores.points.balance(m))), balances, 'the running balances filled from the ledger');
   const marks = (table: string, ids: number[]) =>
     Promise.all(ids.map(async (id) => (await api.app.db.prepare(`SELECT repeat_of FROM ${table} WHERE activity_id = ?`).get(id))?.['repeat_of'] ?? null));
   t.same(await marks('diaries', [...diaryIds, otherDiary]), [null, diaryIds[0], diaryIds[0], null], 'the oldest diary canonical, its copies marked');
@@ -275,4 +283,5 @@ t.test('a database that already holds repeats migrates without losing a row; the
   const edit = await call(api.app, token, 'PUT', `/activity/bookreview/${reviewIds[0]}`, { title: '고친 첫 서평', content: REVIEW_TEXT, rating: 5 });
   t.match(edit.json(), { review: { title: '고친 첫 서평', points: 500 } });
   t.match((await call(api.app, undefined, 'GET', `/book/${ISBN2}/reviews`)).json().review_list, [{ title: '고친 첫 서평' }]);
+  await runningFiguresHold(t, api.app.db);
 });

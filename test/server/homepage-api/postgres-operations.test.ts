@@ -17,7 +17,7 @@ import { seed } from '#server/homepage-api/seed/index.ts';
 import { resolveSettings } from '#server/homepage-api/settings.ts';
 import type { PushSender } from '#server/homepage-api/push/sender.ts';
 import { freePort } from '#test/fixtures/ports.ts';
-import { P, call, freshMember, login } from './helpers.ts';
+import { P, call, freshMember, login, runningFiguresHold } from './helpers.ts';
 import { SEED_NOW, testCluster } from './store/helpers.ts';
 
 const settings = { clock: () => Date.parse(SEED_NOW), random: () => 0.5 };
@@ -48,10 +48,11 @@ t.test('npm run db:to-postgres moves a SQLite file once, and refuses to overwrit
   const url = await pg.createDatabase();
   const first = await runScript('scripts/sqlite-to-postgres.ts', { DATABASE_URL: url, SQLITE_FILE: file });
   t.equal(first.code, 0, first.out);
-  t.match(first.out, /moved \d+ rows of 38 tables/);
+  t.match(first.out, /moved \d+ rows of 39 tables/);
   const db = await openDatabase({ file: ':memory:', url });
   const moved = createStores(db);
   t.equal(await moved.points.balance(1), balance, 'reader01\'s balance moved');
+  await runningFiguresHold(t, db);
   t.same(await moved.points.entries({ memberId: 1, entryType: null, from: null, to: null }, { limit: 100, offset: 0 }), entries, 'the ledger as the member lists it');
   t.same((await moved.books.search('한강', 'all', 5, 0)).books.map((b) => b.isbn), search.books.map((b) => b.isbn), 'the search finds the same books');
   const at = Date.parse(SEED_NOW);

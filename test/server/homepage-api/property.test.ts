@@ -2,8 +2,9 @@
  * Property test: random sequences of bodies, ids and clock moves driven
  * at the write routes. After every step: no 500, a refused request wrote nothing, the
  * balance the API answers is the ledger's sum, no member ever earned past a monthly
- * or yearly cap or an activity's monthly limit, and no member has two reviews of a book or
- * a repeated diary (decision 0113).
+ * or yearly cap or an activity's monthly limit, no member has two reviews of a book or
+ * a repeated diary (decision 0113), and the running point figures are the ledger's sums
+ * (decision 0146), across months, the turn of the year and its expiry.
  */
 import t from 'tap';
 import fc from 'fast-check';
@@ -82,6 +83,7 @@ async function invariants(app: FastifyInstance): Promise<string[]> {
                       WHERE l.entry_id IS NULL OR l.points <> a.points`)) {
     problems.push(`activity without its ledger entry: ${JSON.stringify(r)}`);
   }
+  for (const m of await app.stores.points.runningMismatches()) problems.push(`running figure ≠ ledger sum: ${JSON.stringify(m)}`);
   return problems;
 }
 

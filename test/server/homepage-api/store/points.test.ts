@@ -1,5 +1,12 @@
-/** The point store: the ledger, its sums, the member's list, penalties and spending. */
-import { QUIET_MEMBER, dialectTest } from './helpers.ts';
+/** The point store: the ledger, its sums and running figures, the member's list, penalties and spending. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '#server/homepage-api/store/db.ts';
+import { createStores } from '#server/homepage-api/store/index.ts';
+import { seed } from '#server/homepage-api/seed/index.ts';
+import { resolveSettings } from '#server/homepage-api/settings.ts';
+import { QUIET_MEMBER, SEED_NOW, dialectTest, pgDatabaseUrl, type StoreDb } from './helpers.ts';
 
 const m = QUIET_MEMBER;
 const at = (day: string) => Date.parse(`${day}T12:00:00+09:00`);
@@ -55,4 +62,85 @@ dialectTest('penalties: recorded and listed', async (t, storeDb) => {
   const list = await p.penalties({ memberId: m, from: null, to: null }, { limit: 10, offset: 0 });
   t.match(list, { total: 1, rows: [{ penaltyId: pen.penaltyId, activityType: 'review' }] });
   t.equal((await p.penalties({ memberId: m, from: '2026-11-08', to: null }, { limit: 10, offset: 0 })).total, 0);
+});
+
+// ── The running figures (decision 0146) ──────────────────────────────────────────────────
+
+/** The member's running figures as stored: month, entry type, points. */
+const runningRows = async (db: StoreDb['db'], memberId: number) =>
+  (await db.prepare('SELECT month, entry_type, points FROM member_points WHERE member_id = ? ORDER BY month, entry_type').all(memberId)).map((r) => ({ ...r, points: Number(r['points']) }));
+
+dialectTest('running figures: every ledger insert adds to its month and entry type; a new year starts at 0', async (t, storeDb) => {
+  const { db, stores, close } = await storeDb();
+  t.teardown(close);
+  const p = stores.points;
+  const earn = (points: number, day: string) => stores.activities.addEarned({ memberId: m, type: 'loan', isbn: null, points, reason: 'awarded', day, at: at(day) });
+  await earn(300, '2025-12-20');
+  await earn(0, '2025-12-21'); // recorded with 0 points: a ledger row, no figure
+  await p.add({ memberId: m, entryType: 'spend', activityId: null, points: -100, reason: '구매', day: '2025-12-22', at: at('2025-12-22') });
+  t.same(await runningRows(db, m), [{ month: '2025-12', entry_type: 'earn', points: 300 }, { month: '2025-12', entry_type: 'spend', points: -100 }]);
+  t.match(await p.summary(m, '2026-01', '2026'), { balance: 200, earnedMonth: 0, earnedYear: 0, unsettled: true }, 'January: a new year, nothing earned in it yet');
+
+  await earn(500, '2026-01-02');
+  await earn(50, '2026-01-03');
+  t.match(await stores.activities.earningState(m, 'loan', '2026-01-03'), { earnedMonth: 550, earnedYear: 550, balance: 750, unsettled: true });
+  // Expiry (programme/ledger.ts): an expire row dated the 31st of December of the year it settles.
+  t.same(await p.unsettledYears(m, '2026'), [{ year: '2025', net: 200 }]);
+  await p.add({ memberId: m, entryType: 'expire', activityId: null, points: -200, reason: '소멸', day: '2025-12-31', at: at('2025-12-31') });
+  t.same(await p.unsettledYears(m, '2026'), [], 'settled');
+  await p.add({ memberId: m, entryType: 'penalty', activityId: null, points: -50, reason: '회수', day: '2026-02-01', at: at('2026-02-01') });
+  t.match(await p.summary(m, '2026-02', '2026'), { balance: 500, earnedMonth: 0, earnedYear: 550, penalty: -50, spent: 0, unsettled: false });
+  t.equal(await p.balance(m), 500);
+  t.same(await runningRows(db, m), [
+    { month: '2025-12', entry_type: 'earn', points: 300 }, { month: '2025-12', entry_type: 'expire', points: -200 }, { month: '2025-12', entry_type: 'spend', points: -100 },
+    { month: '2026-01', entry_type: 'earn', points: 550 }, { month: '2026-02', entry_type: 'penalty', points: -50 },
+  ]);
+  t.same(await p.runningMismatches(), [], 'the whole seeded database agrees with its ledger');
+});
+
+dialectTest('the check finds a ledger row written around the running figures', async (t, storeDb) => {
+  const { db, stores, close } = await storeDb();
+  t.teardown(close);
+  await db.prepare(
+    `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
+     VALUES (?, 'earn', NULL, 70, 'awarded', '2026-11-05', '2026-11', '2026', '2026-11-05T12:00:00+09:00')`,
+  ).run(m);
+  t.same(await stores.points.runningMismatches(), [{ memberId: m, month: '2026-11', entryType: 'earn', ledger: 70, running: 0 }]);
+  t.equal(await stores.points.balance(m), 0, 'the running balance does not see it');
+});
+
+// The database taken back to before migration 0013 (what the API stored before), with ledger rows
+// of several months and years; opened again, the migration fills the figures from the ledger.
+const BEFORE_0013 = `DROP TABLE member_points; DROP INDEX activities_member_type_month_earned; DROP INDEX activities_member_type_month;
+  CREATE INDEX activities_member_type_month ON activities (member_id, activity_type, month);
+  DELETE FROM schema_migrations WHERE version = 13`;
+
+dialectTest('migration 0013 fills the running figures from the ledger', async (t, _storeDb, dialect) => {
+  const dir = mkdtempSync(join(tmpdir(), 'api-0013-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const where = dialect === 'postgres' ? { file: ':memory:', url: await pgDatabaseUrl() } : { file: join(dir, 'homepage.db') };
+  const old = await openDatabase(where);
+  if (dialect === 'sqlite') await seed(old, resolveSettings({ clock: () => Date.parse(SEED_NOW), random: () => 0.5 }));
+  const balance = await createStores(old).points.balance(1);
+  await old.exec(BEFORE_0013);
+  const add = old.prepare(
+    `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
+     VALUES (?, ?, NULL, ?, '옛 기록', ?, ?, ?, ?)`,
+  );
+  for (const [type, points, day] of [['earn', 400, '2024-03-02'], ['earn', 0, '2024-03-03'], ['expire', -400, '2024-12-31'], ['earn', 120, '2026-11-20'], ['spend', -20, '2026-11-20']] as const) {
+    await add.run(m, type, points, day, day.slice(0, 7), day.slice(0, 4), `${day}T12:00:00+09:00`);
+  }
+  await old.close();
+
+  const db = await openDatabase(where);
+  t.teardown(() => db.close());
+  const stores = createStores(db);
+  t.same(await stores.points.runningMismatches(), [], 'every member, month and entry type as the ledger sums them');
+  t.same(await runningRows(db, m), [
+    { month: '2024-03', entry_type: 'earn', points: 400 }, { month: '2024-12', entry_type: 'expire', points: -400 },
+    { month: '2026-11', entry_type: 'earn', points: 120 }, { month: '2026-11', entry_type: 'spend', points: -20 },
+  ], 'no row for a month without points');
+  t.equal(await stores.points.balance(1), balance, "reader01's balance as it was");
+  t.equal(await stores.points.balance(m), 100);
+  t.match(await stores.activities.earningState(m, 'diary', '2026-11-21'), { earnedMonth: 120, earnedYear: 120, balance: 100, unsettled: false });
 });
