@@ -82,7 +82,9 @@ export function Layout() {
   }, []);
 
   // A form's answer is a navigation to the same address: the form's own result takes
-  // focus there, so only a new address scrolls up and focuses the page heading.
+  // focus there, so only a new address scrolls up and focuses the page heading, and a change
+  // within the page (WITHIN_PAGE) not even that: the page says it where it happens. Either
+  // way what the navigation left to do (onArrival) runs then (decision 0143).
   const lastAddress = useRef(location.pathname + location.search);
   useEffect(() => {
     if (firstRender.current) {
