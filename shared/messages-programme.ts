@@ -46,6 +46,15 @@ export function diaryCounter(count: number): string {
   return `${n(count)}/${n(DIARY_MAX_CHARS)}자`;
 }
 
+/**
+ * What a counter says, and only when it matters (decision 0143): as the text nears its limit
+ * and when it goes over. "180/200자, 20자 남았어요."
+ */
+export const counterSaid = {
+  near: (counter: string, left: number) => `${counter}, ${n(left)}자 남았어요.`,
+  over: (counter: string, over: number) => `${counter}, ${n(over)}자 넘었어요.`,
+} as const;
+
 /** earn.done: "{points}P가 적립되었어요." */
 export function earnDone(points: number): string {
   return `${n(points)}P가 적립되었어요.`;

@@ -37,6 +37,8 @@ export const messages = {
   },
   session: {
     ended: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
+    /** Said on the page a sign-out leads to (decision 0143). */
+    signedOut: '로그아웃했습니다.',
   },
   shell: {
     skip: '본문 바로가기',

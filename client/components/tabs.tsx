@@ -3,10 +3,12 @@
  * strip scrolls sideways inside its own box: shadows at its edges say there is more (CSS
  * only, client/styles/pages.css .tabs), and the selected tab is scrolled into the strip's
  * view after each navigation and whenever the strip or its labels change size, so its label
- * is never cut.
+ * is never cut. A tab is a change within the page (decision 0143): the page puts the focus at
+ * what the tab shows and says which tab and how many entries (within-page.ts), not the layout.
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { WITHIN_PAGE } from './within-page.ts';
 
 export interface TabLink {
   key: string;
@@ -50,7 +52,7 @@ export function Tabs({ label, items, current, className = '' }: { label: string;
       <ul ref={list} data-scroll-hint>
         {items.map((t) => (
           <li key={t.key}>
-            <Link className="tabs__link" to={t.to} aria-current={t.key === current ? 'page' : undefined}>
+            <Link className="tabs__link" to={t.to} state={WITHIN_PAGE} aria-current={t.key === current ? 'page' : undefined}>
               {t.label}
             </Link>
           </li>

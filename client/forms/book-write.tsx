@@ -22,7 +22,7 @@ import { ChosenBook } from '#client/components/chosen-book.tsx';
 import { LazyBookPicker as BookPicker } from '#client/components/lazy-book-picker.tsx';
 import { MonthStatus } from '#client/components/month-status.tsx';
 import { CharCounterTextarea } from './char-counter.tsx';
-import { EarnResult, type Earned } from './earn-result.tsx';
+import { EarnResult, ResultPanel, type Earned } from './earn-result.tsx';
 import { field, fieldState, formError, FormMessage, initial, useFormFeedback, type FormResult } from './form-result.tsx';
 import { firstMissing, type RequiredField } from './required.ts';
 import { diaryLengthProblem, reviewLengthProblem } from './text-length.ts';
@@ -158,11 +158,10 @@ export function BookWrite({
   return (
     <div className="container section stack narrow">
       <MonthStatus counts={counts} type={kind} label={programmeLabels[kind]} points={earnPoints[kind]} />
-      {edited && (
-        <div className="earn-result" role="status">
-          <p className="earn-result__main">{edited.msg}</p>
+      {edited && result?.ok && (
+        <ResultPanel answer={result} main={edited.msg}>
           <div className="earn-result__actions">{list}</div>
-        </div>
+        </ResultPanel>
       )}
       <EarnResult result={earned}>
         {list}

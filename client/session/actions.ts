@@ -10,7 +10,8 @@ import { logoutCall, portal } from '../api/portal.ts';
 import { HOME_PATH } from '#shared/routes.ts';
 import { safeRedirectTarget } from '#shared/safe-redirect.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
-import { focusHeadingOnNextLoad } from '../shell/arrival-focus.ts';
+import { messages } from '#shared/messages.ts';
+import { sayOnNextLoad } from '../shell/arrival-focus.ts';
 import { writeSessionFlags } from './flags.ts';
 import type { SessionStore } from './store.ts';
 
@@ -63,8 +64,8 @@ export function signOut(store: SessionStore, redirectHosts: readonly string[], g
     if (answer.ok) target = safeRedirectTarget(answer.logoutUrl, redirectHosts) ?? HOME_PATH;
     else if (answer.pending && answer.msg) keepSignOutNotice(answer.msg);
     else console.warn('logout call failed; signed out locally', answer.msg);
-    // A full page load: the server renders the signed-out page from scratch; its heading gets the focus.
-    focusHeadingOnNextLoad();
+    // A full page load: the server renders the signed-out page from scratch, which says it is done (decision 0143).
+    sayOnNextLoad(messages.session.signedOut);
     go(target);
   })().finally(() => {
     signingOut = null;

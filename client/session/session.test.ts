@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#shared/session.ts';
 import { signOut, signedIn, takeSignOutNotice } from './actions.ts';
+import { nextLoadSentence } from '../shell/arrival-focus.ts';
 import { adoptServerSession, takeBootSignals } from './boot.ts';
+import { sessionEvents } from './events.ts';
 import { FLAG_KEYS, readFlag } from './flags.ts';
 import { loginHref } from './login-redirect.ts';
 import { createBrowserSessionStore, createServerSessionStore, PERSIST_KEY, readPersistedUser } from './store.ts';
@@ -47,6 +49,13 @@ describe('sign-in and sign-out in the browser (docs/product.md §4)', () => {
     expect(go).toHaveBeenCalledWith('/main/homemain');
     expect(takeSignOutNotice()).toBe(msg);
     expect(takeSignOutNotice()).toBeNull();
+  });
+
+  it('a sign-out leaves the sentence the next page says, once (decision 0143)', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"result":"success","logout_url":"/main/homemain"}'))));
+    await signOut(createServerSessionStore(user), [], vi.fn());
+    expect(nextLoadSentence()).toBe('로그아웃했습니다.');
+    expect(nextLoadSentence()).toBeNull();
   });
 
   it('a confirmed sign-out leaves no notice', async () => {
@@ -108,6 +117,22 @@ describe('page load (boot)', () => {
     adoptServerSession({ user: null, ended: true }, user);
     expect(readFlag(FLAG_KEYS.loggedIn)).toBe('false');
     expect(takeBootSignals()).toEqual({ signOut: false, ended: true });
+  });
+});
+
+describe('the session ended (an API call answered 401)', () => {
+  it('reaches the shell even before its session watch listens (its chunk comes after the page), once', () => {
+    sessionEvents.ended();
+    const late = vi.fn();
+    const off = sessionEvents.onEnded(late);
+    expect(late).toHaveBeenCalledTimes(1);
+    const other = vi.fn();
+    const offOther = sessionEvents.onEnded(other);
+    expect(other).not.toHaveBeenCalled();
+    sessionEvents.ended();
+    expect([late.mock.calls.length, other.mock.calls.length]).toEqual([2, 1]);
+    off();
+    offOther();
   });
 });
 

@@ -1,34 +1,31 @@
 /**
- * Where focus goes on a new page (decision 0131). The layout focuses the page's heading, or,
- * where that heading is for screen readers only, the first heading one can see. A part of the
- * page that arrives later (the member's home, its own chunk) has its heading above that one:
- * it takes the focus over, unless the member has moved it since.
+ * Where focus goes on a new page (decisions 0131, 0143). The layout focuses the page's heading,
+ * or, where that heading is for screen readers only, the first heading one can see (the member
+ * home's part is on the page by then: the home's loader waits for its module). A full page load
+ * the portal makes itself (sign-out) says what it did on the next page, the focus on the member
+ * bar's button: the sentence waits in this tab's session storage across the load.
  */
-export const FALLBACK = 'data-arrival';
+const ON_NEXT_LOAD = 'saidOnNextLoad';
 
-/** Marks the heading the layout fell back to (so a heading above it may take the focus over). */
-export function markArrivalFallback(heading: HTMLElement): void {
-  heading.setAttribute(FALLBACK, '');
-}
-
-const ON_NEXT_LOAD = 'focusHeading';
-
-/** A full page load the portal makes itself (sign-out) focuses the next page's heading, as a client navigation does. */
-export function focusHeadingOnNextLoad(): void {
+/**
+ * A full page load the portal makes itself (sign-out): the next page says `sentence` (decision
+ * 0143), its focus on the member bar's own button (where the one that led here was).
+ */
+export function sayOnNextLoad(sentence: string): void {
   try {
-    sessionStorage.setItem(ON_NEXT_LOAD, '1');
+    sessionStorage.setItem(ON_NEXT_LOAD, sentence);
   } catch {
-    // Storage refused: the new page starts with the browser's own focus.
+    // Storage refused: the new page starts with the browser's own focus, and says nothing.
   }
 }
 
-/** Whether this page load was asked to focus its heading (once). */
-export function headingFocusAsked(): boolean {
+/** What this page load was asked to say (once), or null. */
+export function nextLoadSentence(): string | null {
   try {
-    const asked = sessionStorage.getItem(ON_NEXT_LOAD) !== null;
+    const said = sessionStorage.getItem(ON_NEXT_LOAD);
     sessionStorage.removeItem(ON_NEXT_LOAD);
-    return asked;
+    return said;
   } catch {
-    return false;
+    return null;
   }
 }

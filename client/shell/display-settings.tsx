@@ -16,6 +16,7 @@ import {
 } from '#shared/display.ts';
 import { displayReturnOf } from '#shared/display-return.ts';
 import { messages } from '#shared/messages.ts';
+import { announce } from './announce.ts';
 import { displayText } from './display-settings-messages.ts';
 import { IconChevronDown } from './icons.tsx';
 
@@ -51,6 +52,7 @@ export function DisplaySettingsForm({ initial, returnTo, children }: FormProps) 
     e.preventDefault();
     applyDisplay(chosen);
     setApplied(true);
+    announce(displayText.applied);
   };
 
   return (
@@ -87,7 +89,8 @@ export function DisplaySettingsForm({ initial, returnTo, children }: FormProps) 
         </button>
         {children}
       </div>
-      <p id={`${id}-status`} className="display-settings__status" role="status">
+      {/* Shown here; said by the announcer (decision 0143): inside the mobile menu, the menu's own region. */}
+      <p id={`${id}-status`} className="display-settings__status">
         {applied ? displayText.applied : ''}
       </p>
     </form>

@@ -1,12 +1,13 @@
 /**
  * The shell around every page (docs/product.md §2). Login paths get no header or footer.
  * On client-side navigation the window scrolls to the top and focus moves to the
- * new page's heading, so screen-reader users hear where they are.
+ * new page's heading, so screen-reader users hear where they are; a change within the page
+ * (a tab, a search: WITHIN_PAGE in its history state) leaves the focus to the page, which
+ * puts it at what changed and says so (decision 0143).
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#shared/routes.ts';
-import { SessionWatch } from './session-watch.tsx';
 import { useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
 import { DeviceNotes } from './device-notes.tsx';
@@ -18,7 +19,8 @@ import { loadMobileMenu } from './mobile-menu-id.ts';
 import { NoticeStrip } from './notice-strip.tsx';
 import { PAGE_TITLE_ID, PageHeading } from './page-heading.tsx';
 import { MAIN_ID, SkipLink } from './skip-link.tsx';
-import { headingFocusAsked, markArrivalFallback } from './arrival-focus.ts';
+import { announce, arrived, type PageState } from './announce.ts';
+import { nextLoadSentence } from './arrival-focus.ts';
 import { documentTitle } from './title.ts';
 
 /** The page of the current route (from the page table). */
@@ -33,7 +35,6 @@ function focusTarget(): HTMLElement | null {
   const seen = document.querySelector<HTMLElement>(`#${MAIN_ID} :is(h1, h2):not(.sr-only)`);
   if (seen) {
     if (!seen.hasAttribute('tabindex')) seen.tabIndex = -1;
-    markArrivalFallback(seen);
     return seen;
   }
   return heading ?? document.getElementById(MAIN_ID);
@@ -44,6 +45,11 @@ export function useCurrentPage(): PageDef {
 }
 
 const MobileMenu = lazy(loadMobileMenu);
+/**
+ * The session checks render nothing and act after the page is up: their code comes just after
+ * the first visit's (decision 0143 made the announcer's room in the home's budget this way).
+ */
+const SessionWatch = lazy(() => import('./session-watch.tsx').then((m) => ({ default: m.SessionWatch })));
 /** Shown only to visitors on member pages: its code is not in every page's bundle. */
 const LoginGate = lazy(() => import('./login-gate.tsx').then((m) => ({ default: m.LoginGate })));
 
@@ -77,23 +83,33 @@ export function Layout() {
   }, []);
 
   // A form's answer is a navigation to the same address: the form's own result takes
-  // focus there, so only a new address scrolls up and focuses the page heading.
+  // focus there, so only a new address scrolls up and focuses the page heading, and a change
+  // within the page (WITHIN_PAGE) not even that: the page says it where it happens. Either
+  // way what the navigation left to do (onArrival) runs then (decision 0143).
   const lastAddress = useRef(location.pathname + location.search);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
-      // A load the portal made itself (sign-out) is a change of page like any other.
-      if (headingFocusAsked()) focusTarget()?.focus({ preventScroll: true });
+      // A load the portal made itself (sign-out) says it is done, the focus on the member bar's
+      // button (로그인, where 로그아웃 was), else the page's heading.
+      const said = nextLoadSentence();
+      if (said !== null) {
+        (document.querySelector<HTMLElement>('.member-bar .btn') ?? focusTarget())?.focus({ preventScroll: true });
+        announce(said);
+      }
       return;
     }
     const address = location.pathname + location.search;
     const same = address === lastAddress.current;
     lastAddress.current = address;
     if (location.hash || same) return;
-    // At once (base.css: the page has no smooth scrolling): the heading is focused next.
-    window.scrollTo(0, 0);
-    focusTarget()?.focus({ preventScroll: true });
-  }, [location.key, location.hash, location.pathname, location.search]);
+    if (!(location.state as PageState | null)?.within) {
+      // At once (base.css: the page has no smooth scrolling): the heading is focused next.
+      window.scrollTo(0, 0);
+      focusTarget()?.focus({ preventScroll: true });
+    }
+    arrived();
+  }, [location.key, location.hash, location.pathname, location.search, location.state]);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuButtonEl = useCallback(() => menuButton.current, []);
@@ -106,7 +122,11 @@ export function Layout() {
           <Outlet />
         </main>
         <LoadingOverlay />
+        <Suspense fallback={null}>
+          <Suspense fallback={null}>
         <SessionWatch />
+      </Suspense>
+        </Suspense>
       </div>
     );
   }
@@ -142,7 +162,9 @@ export function Layout() {
           <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusTo={menuButtonEl} />
         </Suspense>
       )}
-      <SessionWatch />
+      <Suspense fallback={null}>
+        <SessionWatch />
+      </Suspense>
     </div>
   );
 }

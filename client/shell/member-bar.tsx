@@ -2,7 +2,7 @@ import { useLocation, useRouteLoaderData } from 'react-router-dom';
 import { greeting, messages } from '#shared/messages.ts';
 import { INFORMATION_PATH, isLoginPath } from '#shared/routes.ts';
 import { signOutAndForget } from '../session/actions.ts';
-import { isExternal, loginHref } from '../session/login-redirect.ts';
+import { loginHref } from '../session/login-redirect.ts';
 import { useSessionStore, useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
 import { IconPencil, IconUser } from './icons.tsx';
@@ -31,11 +31,8 @@ export function MemberBar({ className = '' }: { className?: string }) {
         <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOutAndForget(store, redirectHosts)}>
           {messages.shell.logout}
         </button>
-      ) : isExternal(href) ? (
-        <a className="btn btn--small btn--primary" href={href}>
-          {messages.shell.login}
-        </a>
       ) : (
+        // A plain link, the portal's login page or the homepage's (external): a full page load either way.
         <a className="btn btn--small btn--primary" href={href}>
           {messages.shell.login}
         </a>

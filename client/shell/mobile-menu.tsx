@@ -133,6 +133,8 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
           </button>
         </div>
         <MemberBar className="member-bar--menu" />
+        {/* The announcer's voice while the menu is open: a modal dialog makes the shell's region inert (announce.ts). */}
+        <p className="sr-only" aria-live="polite" />
         <ul className="mobile-menu__groups">
           {menu.map((group, i) => {
             const listId = `${baseId}-${i}`;

@@ -35,7 +35,9 @@ test('wide screens: the header’s 화면 설정 switches contrast and size, and
   await expect(panel.getByRole('radio', { name: '고대비' })).toBeChecked();
   await panel.getByRole('radio', { name: '아주 크게' }).check();
   await panel.getByRole('button', { name: '적용' }).press('Enter');
-  await expect(panel.getByRole('status')).toHaveText('화면 설정을 적용했습니다.');
+  await expect(panel.locator('.display-settings__status')).toHaveText('화면 설정을 적용했습니다.');
+  // Said by the portal's one announcer (decision 0143).
+  await expect(page.locator('#announcer')).toHaveText('화면 설정을 적용했습니다.');
 
   await expect(page.locator('html')).toHaveAttribute('data-krds-mode', 'high-contrast');
   await expect(page.locator('html')).toHaveAttribute('data-text-size', 'xlarge');
@@ -77,7 +79,9 @@ test('phones: 화면 설정 in the mobile menu', async ({ page }) => {
   await menu.getByRole('radio', { name: '고대비' }).check();
   await menu.getByRole('radio', { name: '크게', exact: true }).check();
   await menu.getByRole('button', { name: '적용' }).click();
-  await expect(menu.getByRole('status')).toHaveText('화면 설정을 적용했습니다.');
+  await expect(menu.locator('.display-settings__status')).toHaveText('화면 설정을 적용했습니다.');
+  // Said inside the open menu: the modal dialog makes the shell's announcer inert.
+  await expect(menu.locator('[aria-live]')).toHaveText('화면 설정을 적용했습니다.');
   await expect(page.locator('html')).toHaveAttribute('data-krds-mode', 'high-contrast');
   await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large');
   expect(await rootFontPx(page)).toBeCloseTo(11.5, 1);

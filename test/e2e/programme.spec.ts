@@ -97,10 +97,12 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await text.fill(reviewOf(200));
   await expect(page.getByText('200/1,000자')).toBeVisible();
   await page.getByRole('button', { name: '서평 등록' }).click();
-  const earned = page.getByRole('status').filter({ hasText: '적립되었어요' });
+  const earned = page.locator('.earn-result').filter({ hasText: '적립되었어요' });
   await expect(earned).toContainText('500P가 적립되었어요.');
   await expect(earned).toContainText('이번 달 1/3회 적립');
-  await expect(earned).toBeFocused();
+  // Said once by the announcer, with its figures; the focus on the answer's first action (decision 0143).
+  await expect(page.locator('#announcer')).toContainText('500P가 적립되었어요. 이번 달 1/3회 적립, 잔액 ');
+  await expect(earned.getByRole('link').first()).toBeFocused();
 
   // One review per book (decision 0113): the same page now edits it, the points unchanged.
   await expect(page.getByRole('heading', { name: '서평 고치기' })).toBeVisible();
@@ -109,7 +111,7 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await page.getByLabel('제목').fill(`${REVIEW_TITLE}, 다시 읽고`);
   await page.getByRole('radio', { name: '4점' }).check();
   await page.getByRole('button', { name: '고친 서평 저장' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '서평을 수정했습니다.' })).toBeVisible();
+  await expect(page.locator('.earn-result').filter({ hasText: '서평을 수정했습니다.' })).toBeVisible();
   await expect(page.getByLabel('제목')).toHaveValue(`${REVIEW_TITLE}, 다시 읽고`);
 
   // 대출 인증: the book found by a search, the home library already chosen, today's date.
@@ -131,7 +133,7 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await expect(page.getByLabel('대출 번호')).toBeFocused();
   await page.getByLabel('대출 번호').fill('L20261122E2E1');
   await page.getByRole('button', { name: '인증하기' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '적립되었어요' })).toContainText('1,000P가 적립되었어요.');
+  await expect(page.locator('.earn-result').filter({ hasText: '적립되었어요' })).toContainText('1,000P가 적립되었어요.');
 
   // 구매 인증 at a partner bookstore.
   await visit(page, '/activity/certify?type=purchase', '활동 인증');
@@ -143,7 +145,7 @@ test('writes at 360 px: a review from the book page, a loan, a purchase, a club 
   await page.getByLabel('책 제목').fill('소년이 온다');
   await page.getByLabel('ISBN (선택)').fill(ISBN);
   await page.getByRole('button', { name: '인증하기' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '적립되었어요' })).toContainText('2,000P가 적립되었어요.');
+  await expect(page.locator('.earn-result').filter({ hasText: '적립되었어요' })).toContainText('2,000P가 적립되었어요.');
   // The same receipt again: the API's refusal.
   await page.getByLabel('구매한 서점').selectOption('1');
   await page.getByLabel('영수증 번호').fill('R-E2E-20261122');
@@ -192,7 +194,7 @@ test('without JavaScript: 작가와의 만남 인증 posts and says what it earn
   await expect(page.getByLabel('확인 코드')).toBeFocused();
   await page.getByLabel('확인 코드').fill('TALK2026');
   await page.getByRole('button', { name: '인증하기' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '적립되었어요' })).toContainText('1,000P가 적립되었어요.');
+  await expect(page.locator('.earn-result').filter({ hasText: '적립되었어요' })).toContainText('1,000P가 적립되었어요.');
   await expect(page.getByText('인증 완료')).toBeVisible();
   await context.close();
 });

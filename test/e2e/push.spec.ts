@@ -149,7 +149,9 @@ test('turning 알림 on stores this browser’s subscription; after a reload it 
 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  await expect(section.getByRole('status')).toHaveText('알림을 켰습니다. 챌린지 출석 알림은 매일 21시에 보내 드립니다.');
+  await expect(section.locator('#push-said')).toHaveText('알림을 켰습니다. 챌린지 출석 알림은 매일 21시에 보내 드립니다.');
+  // Said by the portal's one announcer (decision 0143), not by a live region of its own.
+  await expect(page.locator('#announcer')).toHaveText('알림을 켰습니다. 챌린지 출석 알림은 매일 21시에 보내 드립니다.');
   await expect(section.getByText('이 기기에서 알림을 받고 있습니다.')).toBeVisible();
   expect(await storedPush(page)).toMatchObject({
     notification_permission: 'granted',
@@ -180,7 +182,7 @@ test('turning 알림 on stores this browser’s subscription; after a reload it 
   // Changing the hour while on: saved with the same subscription.
   await section.getByRole('combobox', { name: '챌린지 알림 시각' }).selectOption('7');
   await section.getByRole('button', { name: '알림 설정 저장' }).click();
-  await expect(section.getByRole('status')).toHaveText('알림 설정을 저장했습니다.');
+  await expect(section.locator('#push-said')).toHaveText('알림 설정을 저장했습니다.');
   expect(await storedPush(page)).toMatchObject({ fcm_token: sub.endpoint, reminder_hour: 7 });
 
   // Keyboard: Tab reaches the switch and the choices in order; Space toggles.
@@ -191,7 +193,7 @@ test('turning 알림 on stores this browser’s subscription; after a reload it 
   await expect(toggle).toBeFocused();
   await page.keyboard.press('Space');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  await expect(section.getByRole('status')).toHaveText('알림을 껐습니다.');
+  await expect(section.locator('#push-said')).toHaveText('알림을 껐습니다.');
   await expect(toggle).toBeFocused();
   expect(await storedPush(page)).toMatchObject({ notification_permission: 'default', fcm_token: null });
   expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription')), 'this browser unsubscribed').toBeNull();
@@ -252,7 +254,7 @@ test('a refusal in the browser is stored as denied and the page says how to allo
   await signInTo(page);
   const section = await openMypage(page);
   await section.getByRole('button', { name: '알림 받기' }).click();
-  await expect(section.getByRole('status')).toHaveText(/브라우저에서 알림을 거부했습니다/);
+  await expect(section.locator('#push-said')).toHaveText(/브라우저에서 알림을 거부했습니다/);
   await expect(section.getByText('이 브라우저에서 포털의 알림이 차단되어 있습니다.')).toBeVisible();
   await expect(section.getByText(/사이트 정보 아이콘을 누르고 ‘알림’을 ‘허용’으로 바꿔 주세요/)).toBeVisible();
   await expect(section.getByRole('button', { name: '알림 받기' })).toHaveCount(0);

@@ -10,8 +10,8 @@ import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts
 /** A seeded value for each path parameter: notice 1, 소년이 온다. */
 const SAMPLE: Record<string, string> = { notice_info_key: '1', isbn: '9788936410841' };
 const url = (p: PageDef) => (p.href ?? p.path).replace(/:([a-z_]+)/g, (_m, name: string) => SAMPLE[name] ?? '');
-/** Pages whose <title> names what they show (PageMeta), not the breadcrumb title. */
-const OWN_TITLE: Record<string, string> = { book: '소년이 온다 - 한강' };
+/** Pages whose <title> names what they show (PageMeta), not the breadcrumb title: the book, the notice. */
+const OWN_TITLE: Record<string, string> = { book: '소년이 온다 - 한강', noticeDetail: '2026년 독서포인트 사업 참여 안내' };
 
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`${viewport.width} px`, () => {

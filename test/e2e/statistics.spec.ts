@@ -150,7 +150,9 @@ test('with JavaScript: the goal is checked, saved in place, and the chart follow
   for (const goal of [12, 3]) {
     await input.fill(String(goal));
     await input.press('Enter');
-    await expect(stats(page).getByRole('status')).toHaveText(`올해 목표를 ${goal}권으로 정했습니다.`);
+    await expect(stats(page).locator('#goal-status')).toHaveText(`올해 목표를 ${goal}권으로 정했습니다.`);
+    // Said by the portal's one announcer (decision 0143).
+    await expect(page.locator('#announcer')).toHaveText(`올해 목표를 ${goal}권으로 정했습니다.`);
     await expect(books.getByRole('img')).toHaveAccessibleName(new RegExp(`^올해 목표 ${goal}권 중 ${read}권을 읽었어요\\(${Math.round((read / goal) * 100)}%\\)\\. `));
     await expect(books.getByRole('img')).toContainText(`목표 ${goal}권`);
     const table = books.getByRole('table');
@@ -183,7 +185,7 @@ test('without JavaScript: the goal is a form post, refused with a message or sav
   await page.getByRole('button', { name: '목표 저장' }).click();
   expect((await saved).status(), 'post/redirect/get').toBe(303);
   await expect(page).toHaveURL(/\/activity\/activity\?goal=20#reading-goal$/);
-  await expect(stats(page).getByRole('status')).toHaveText('올해 목표를 20권으로 정했어요.');
+  await expect(stats(page).locator('#goal-status')).toHaveText('올해 목표를 20권으로 정했어요.');
   await expect(books.getByRole('img')).toHaveAccessibleName(/^올해 목표 20권 중 \d+권을 읽었어요/);
   await expect(page.getByLabel('목표 권수')).toHaveValue('20');
   await showTable(figure(page, '월별 적립 포인트'));

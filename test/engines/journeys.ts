@@ -14,7 +14,7 @@ import { diaryPageText } from '#client/pages/diary/messages.ts';
 import { reviewText } from '#client/pages/review/messages.ts';
 import { greeting, messages } from '#shared/messages.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { earnDone, programmeLabels } from '#shared/messages-programme.ts';
+import { balanceText, earnDone, programmeLabels } from '#shared/messages-programme.ts';
 import { HOME_PATH, LOGIN_PATH, hrefOf, menu, pageById } from '#shared/routes.ts';
 import { JS_COOKIE } from '#shared/ssr.ts';
 import {
@@ -330,7 +330,8 @@ export class Run {
     await clickWhenShown(s, { css: 'button[type="submit"]', name: challengeText.checkin });
     // reader01's run is on its 6th day (the seed checked in the five days before today); the points are drawn at random.
     const said = await textShown(s, 'dialog.modal[open] .modal__message', apiMessages.challenge.checkedIn(6, 0).split(' ')[0] ?? '');
-    const pattern = apiMessages.challenge.checkedIn(6, 987_654).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('987,654', '[\\d,]+');
+    // The API's sentence, then the balance (decision 0143: a result is heard with its figures).
+    const pattern = `${apiMessages.challenge.checkedIn(6, 987_654)} ${balanceText(987_654)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('987,654', '[\\d,]+');
     assert.match(said, new RegExp(`^${pattern}$`));
     await tab.check('the check-in alert');
     await clickWhenShown(s, { css: 'dialog.modal[open] .modal__actions button', name: messages.dialog.ok });
@@ -355,7 +356,7 @@ export class Run {
     }
     await clickWhenShown(s, { css: `${scope} label.display-option`, name: highContrast, exact: false });
     await clickWhenShown(s, { css: `${scope} button[type="submit"]` });
-    await textShown(s, `${scope} [role="status"]`, displayText.applied);
+    await textShown(s, `${scope} .display-settings__status`, displayText.applied);
     const black = { mode: 'high-contrast', background: 'rgb(0, 0, 0)' };
     await waitFor('high contrast', async () => JSON.stringify(await s.evaluate(contrast)) === JSON.stringify(black));
     await tab.check('high contrast');

@@ -2,8 +2,9 @@
  * The keyboard-only member journey (decision 0131, decision 0132), at 360 px: sign in, 나의
  * 활동, a diary with the book picker, read it back, the mobile menu, 화면 설정, sign out — with
  * Tab, Enter and Escape only. After every change of page or dialog it asserts where the focus
- * went, and that the focused element can be seen: on screen, not under a fixed bar, and (for
- * a control) drawing a focus indicator.
+ * went (a new page: its heading; a change within the page, a write's answer, a sign-out: where
+ * decision 0143 puts it), and that the focused element can be seen: on screen, not under a fixed
+ * bar, and (for a control) drawing a focus indicator.
  */
 import assert from 'node:assert/strict';
 import { HOME_PATH, LOGIN_PATH, hrefOf } from '#shared/routes.ts';
@@ -79,6 +80,8 @@ async function focusedOn(s: Session, css: string, where: string): Promise<void> 
 async function tabTo(s: Session, css: string, where: string): Promise<void> {
   // As a person waits to see it: a part still loading (the member home's cards) comes first.
   await waitFor(`${where}: ${css} on the page`, () => s.evaluate((c: string) => document.querySelector(c) !== null, css));
+  // Already there (a write's answer puts the focus on its first action, decision 0143).
+  if (await s.evaluate(activeMatches, css)) return;
   // Backwards (Shift+Tab) to what comes before the focus, as a person would: Tab past the page's
   // end leaves the document for the browser's own controls (Firefox), whose focus a headless
   // window does not give back.
@@ -135,13 +138,14 @@ export async function keyboardJourney(engine: Engine, origin: string): Promise<v
     await s.press('Enter');
     await waitFor('the book chosen', () => s.evaluate((isbn: string) => location.search.includes(isbn), ISBN));
     const text = `keyboard ${engine.name} diary`;
-    await tabTo(s, '#diary-content', 'the diary form');
+    // Choosing the book moves on to the form's first field (decision 0143).
+    await focusedOn(s, '#diary-content', 'the book chosen');
     await s.keys(text);
     await tabTo(s, '.stack-form button[type="submit"]', 'the diary form');
     await s.press('Enter');
     await textShown(s, '.earn-result', 'P');
-    const after = await seenFocus(s);
-    assert.ok(after.what === 'body' || after.seen, `after saving: the focused ${after.what} cannot be seen (${after.why})`);
+    // The answer is said by the announcer; the focus goes to its first action (decision 0143).
+    await focusedOn(s, '.earn-result a', 'after saving');
 
     // Read it back on 나의 독서 기록.
     await tabTo(s, 'main a[href*="/activity/records"]', 'after saving');
@@ -187,11 +191,11 @@ export async function keyboardJourney(engine: Engine, origin: string): Promise<v
       await focusedOn(s, 'button.display-trigger', '화면 설정 closed');
     }
 
-    // Sign out.
+    // Sign out: the next page says it is done, the focus on 로그인 where 로그아웃 was (decision 0143).
     await tabTo(s, '.member-bar button', 'the page');
     await s.press('Enter');
     await settled(s, HOME_PATH, true);
-    await headingFocused(s, 'home after sign-out');
+    await focusedOn(s, '.site-header .member-bar a.btn', 'home after sign-out');
   } finally {
     await s.close();
   }

@@ -17,6 +17,7 @@ import { homepage } from '#client/api/homepage.ts';
 import { writeKeyOf } from '#client/forms/drafts.ts';
 import { WriteForm } from '#client/forms/write-form.tsx';
 import { field, fieldState, formError, FormMessage, formOk, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { announce } from '#client/shell/announce.ts';
 import { firstMissing } from '#client/forms/required.ts';
 import {
   GOAL_CHART, MONTH_CHART, TYPE_CHART, goalChart, labelX, monthChart, typeChart,
@@ -282,7 +283,8 @@ function GoalForm({ books }: { books: BooksRead }) {
   const result = useActionData<FormResult<BooksRead>>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
-  useFormFeedback(result);
+  // The answer is shown above the field and said by the announcer (decision 0143).
+  useFormFeedback(result, (ok) => ok.message && announce(ok.message));
   const saved = savedGoal(params);
   // The API's answer (with JavaScript), or the saved goal named by the address (without).
   const status = result?.ok ? (result.message ?? '') : !result && saved !== null ? t.form.saved(saved) : '';
@@ -298,7 +300,7 @@ function GoalForm({ books }: { books: BooksRead }) {
       aria-busy={busy}
     >
       <FormMessage result={result} id={MESSAGE_ID} />
-      <p className={status ? 'form-message' : 'goal-form__status'} role="status">
+      <p id="goal-status" className={status ? 'form-message' : 'goal-form__status'}>
         {status}
       </p>
       <div className="field">

@@ -20,6 +20,7 @@ import { firstMissing } from '#client/forms/required.ts';
 import { loadSystemContent } from '#client/components/system-content.tsx';
 import { rereadSession, signOutAndForget } from '#client/session/actions.ts';
 import { useSessionStore, useSessionUser } from '#client/session/session-context.tsx';
+import { announce, onArrival } from '#client/shell/announce.ts';
 import { useConfig } from '#client/shell/config-context.tsx';
 
 interface Data {
@@ -117,7 +118,9 @@ export default function AgreePage() {
   const all = checked.terms && checked.privacy && checked.notice;
 
   useFormFeedback(result, () => {
-    // Re-read the session so the server's cookie and the browser agree on the terms.
+    // Re-read the session so the server's cookie and the browser agree on the terms; the page it
+    // goes on to says it is done (decision 0143).
+    onArrival(() => announce(agreeText.done));
     void rereadSession(store).then(() => navigate(safeReturnPath(params.get('returnTo')) ?? HOME_PATH, { replace: true }));
   });
 

@@ -7,6 +7,7 @@ import { Link, useNavigation } from 'react-router-dom';
 import { earnPoints, earnSentenceOf, pointsRule, programmeLabels } from '#shared/messages-programme.ts';
 import { meetingText } from './messages.ts';
 import type { Detail, MeetingResult } from './bookclub-page.tsx';
+import { ResultPanel } from '#client/forms/earn-result.tsx';
 import { fieldState, FormMessage, initial, type FormResult } from '#client/forms/form-result.tsx';
 import { formatDay } from '#client/components/format.ts';
 import { WriteForm } from '#client/forms/write-form.tsx';
@@ -30,10 +31,9 @@ export function MeetingForm({ detail, result }: { detail: Detail; result: FormRe
             <span>{pointsRule(earnPoints.bookclub, form.monthly_limit)}</span>
           </p>
           <p className="field__hint">{meetingText.rule(formatDay(form.from), formatDay(form.to))}</p>
-          {done && (
-            <div className="earn-result" role="status" tabIndex={-1}>
-              <p className="earn-result__main">{done.msg}</p>
-              <table className="data-table">
+          {done && result?.ok && (
+            <ResultPanel answer={result} main={done.msg}>
+              <table className="data-table" tabIndex={-1}>
                 <caption>{meetingText.results}</caption>
                 <thead>
                   <tr>
@@ -50,7 +50,7 @@ export function MeetingForm({ detail, result }: { detail: Detail; result: FormRe
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ResultPanel>
           )}
           <WriteForm key={done ? done.msg + done.awarded.length : 'form'} draft={{ id: `meeting:${detail.club.club_key}`, kind: 'meeting' }} className="stack-form" noValidate aria-busy={busy} aria-labelledby="meeting-title">
             <FormMessage result={result} id={msg} />

@@ -27,6 +27,7 @@ import { EarnResult, type Earned } from '#client/forms/earn-result.tsx';
 import type { FormResult } from '#client/forms/form-result.tsx';
 import { monthStartOf, seoulToday } from '#client/components/seoul-day.ts';
 import { Tabs } from '#client/components/tabs.tsx';
+import { useWithinPage } from '#client/components/within-page.ts';
 
 // Each kind's form is its own chunk: a visit downloads only the form it shows (decision 0034).
 const LoanForm = lazy(() => import('./loan-form.tsx').then((m) => ({ default: m.LoanForm })));
@@ -121,12 +122,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return (await import('./talk-form.tsx')).talkAction(form, context);
 }
 
+const certHeading = () => document.getElementById('cert-title');
+
 export default function CertifyPage() {
   const data = useLoaderData<Data>();
   const { type, today, monthStart, form, results, recent } = data;
   const result = useActionData<FormResult<Earned>>();
   const current = CERT_TYPES.find((t) => t.type === type) ?? CERT_TYPES[0];
   useDocumentTitle(meta(data).title);
+  // A kind chosen just now (a tab, decision 0143): its form's heading, which names it, takes the focus.
+  useWithinPage(null, certHeading);
   const done = result?.ok ? result.value.activityKey : 0;
 
   return (

@@ -10,6 +10,7 @@ import {
   type ActionFunctionArgs, type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
+import { balanceText } from '#shared/messages-programme.ts';
 import { pageById } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { writeKeyOf } from '#client/forms/drafts.ts';
@@ -21,6 +22,8 @@ import { activeRun, buildCalendar, goalDay, monthToShow, type Attendance, type C
 import { challengeText as t } from './messages.ts';
 
 const CALENDAR_ID = 'calendar';
+/** Today's card, whose heading takes the focus once a check-in's dialog is closed. */
+const TODAY_TITLE_ID = 'today-title';
 const INTENTS = { start: '/challenge/start', checkin: '/challenge/checkin' } as const;
 type Intent = keyof typeof INTENTS;
 
@@ -49,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (answer.result !== 'success') return formError(context, answer.msg, { status: 409 });
   // Without JavaScript: post/redirect/get, and the page says what happened.
   if (onServer(context)) throw redirect(`${pageById.challenge.path}?done=${intent}`);
-  return formOk(context, intent, answer.msg);
+  // The dialog that says it (decision 0143) gives the balance with the points.
+  return formOk(context, intent, `${answer.msg} ${balanceText(answer.balance)}`);
 }
 
 const monthHref = (month: string) => `?month=${month}#${CALENDAR_ID}`;
@@ -188,8 +192,10 @@ export default function ChallengePage() {
   const result = useActionData<FormResult<Intent>>();
   const [params] = useSearchParams();
   const dialogs = useDialogs();
+  // The dialog says it with the points and the balance; closed, the focus goes to today's card,
+  // its new state below (the button it came from is gone), not lost on the page (decision 0143).
   useFormFeedback(result, (ok) => {
-    if (ok.message) void dialogs.alert(ok.message);
+    if (ok.message) void dialogs.alert(ok.message).then(() => document.getElementById(TODAY_TITLE_ID)?.focus());
   });
   if (!attendance) return <p className="container section empty">{messages.error.temporary}</p>;
 
@@ -200,8 +206,8 @@ export default function ChallengePage() {
 
   return (
     <div className="container section stack">
-      <section className="card challenge" aria-labelledby="today-title">
-        <h2 id="today-title" className="card__title">
+      <section className="card challenge" aria-labelledby={TODAY_TITLE_ID}>
+        <h2 id={TODAY_TITLE_ID} className="card__title" tabIndex={-1}>
           {t.todayTitle} · {formatDay(attendance.today)}
         </h2>
         {run ? (

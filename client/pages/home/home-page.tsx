@@ -29,11 +29,13 @@ interface HomeData {
   member: Promise<MemberHomeData> | null;
 }
 
-export function loader({ context }: LoaderFunctionArgs): HomeData {
+export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const notices = homepage(context)
     .get('/board/notice', { query: { display_yn: 'Y', page: 1, size: 5 } })
     .then((answer) => (answer.result === 'success' ? answer.notice_list : null));
-  const member = isMember(sessionUserOf(context)) ? memberPart.preload().then((m) => m.loadMemberHome(context)) : null;
+  // The member's part is here before the page is shown (its data still streams): arriving after
+  // sign-in, its heading is the one the layout focuses, not a heading below it first (decision 0143).
+  const member = isMember(sessionUserOf(context)) ? (await memberPart.preload()).loadMemberHome(context) : null;
   return { notices, member };
 }
 

@@ -5,12 +5,11 @@
  * home page's loader imports `loadMemberHome` and the page renders the default export
  * lazily, so a visitor's first visit downloads none of it.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, redirect, useActionData, useRevalidator, type ActionFunctionArgs } from 'react-router-dom';
 import type { ActivityItem, AttendanceAnswer } from '#shared/contract/activity.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
-import { takeArrivalFocus } from './arrival-focus.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
@@ -225,14 +224,12 @@ function CardsLoading() {
 }
 
 export default function MemberHome({ data }: { data: Promise<MemberHomeData> }) {
-  const title = useRef<HTMLHeadingElement>(null);
-  // Arriving after sign-in, the layout focused the first heading it saw, below this part
-  // (loaded later): the focus comes up to this visible heading at the top (decision 0131).
-  useEffect(() => takeArrivalFocus(title.current), []);
+  // Arriving after sign-in, this is the first heading one can see: the layout focuses it (the
+  // home's loader waits for this part's module, decision 0143).
   return (
     <section className="member-home" aria-labelledby="member-home-title">
       <div className="container member-home__inner">
-        <h2 ref={title} id="member-home-title" className="member-home__title">
+        <h2 id="member-home-title" className="member-home__title">
           {t.title}
         </h2>
         <Deferred value={data} fallback={<CardsLoading />}>

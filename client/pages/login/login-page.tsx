@@ -16,6 +16,7 @@ import { portal } from '#client/api/portal.ts';
 import { field, fieldState, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { signedIn, signOut } from '#client/session/actions.ts';
 import { useSessionStore } from '#client/session/session-context.tsx';
+import { announce, onArrival } from '#client/shell/announce.ts';
 import { useConfig } from '#client/shell/config-context.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import logoUrl from '#client/styles/logo.svg';
@@ -67,6 +68,8 @@ export default function LoginPage() {
   /** After a successful sign-in: terms first (confirm), then where the member was going. */
   const proceed = async (answer: Member) => {
     const user = signedIn(store, answer);
+    const said = loginMessages.signedIn(user.user_name);
+    onArrival(() => announce(said));
     if (user.isHomeAgreeYn !== 'Y') {
       const yes = await dialogs.confirm(loginMessages.agreeRequired);
       if (yes) await navigate(agreePath(returnTo), { replace: true });

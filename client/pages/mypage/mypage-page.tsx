@@ -7,7 +7,7 @@
  * a statement) and penalties (penalty), and 알림: Web Push reminders on this browser (0066).
  * Everything streams in behind skeletons (0030).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import type { PointAnswer, PointEntry } from '#shared/contract/points.ts';
@@ -16,15 +16,19 @@ import type { KapiInfoAnswer, LibraryUserAnswer, UserCardAnswer } from '#shared/
 import { messages } from '#shared/messages.ts';
 import { programmeLabels } from '#shared/messages-programme.ts';
 import { hrefOf } from '#shared/routes.ts';
+import type { PageMeta } from '#shared/ssr.ts';
 import { mypageText } from './messages.ts';
 import { ACTIVITY_KINDS, ENTRY_TYPES, STATEMENT_PAGE_SIZE, type Filters, type Totals } from './point-query.ts';
 import { homepage as homepageOf, type Homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
+import { useDocumentTitle } from '#client/components/document-title.ts';
 import { formatDate, formatDay, formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { lastMonths, seoulToday } from '#client/components/seoul-day.ts';
 import { useSessionUser } from '#client/session/session-context.tsx';
 import { Tabs } from '#client/components/tabs.tsx';
+import { useWithinPage } from '#client/components/within-page.ts';
+import { withinText } from '#client/components/within-page-messages.ts';
 
 /** 포인트 내역 (the statement) is its own chunk: the default tab (purchases) does not carry it. */
 const Statement = lazy(() => import('./statement.tsx').then((m) => ({ default: m.Statement })));
@@ -305,37 +309,47 @@ function Rows({ data, label }: { data: Data; label: string }) {
         {label}
       </h2>
       <Deferred value={data.list} fallback={<Skeleton lines={5} label={messages.loading} />}>
-        {(l) =>
-          'error' in l ? (
-            <p className="empty">{l.error}</p>
-          ) : l.rows.length === 0 ? (
-            <p className="empty">{mypageText.none}</p>
-          ) : (
-            <>
-              <ul className="list-rows">
-                {l.rows.map((r) => (
-                  <li key={r.key} className="list-row">
-                    <span className="list-row__title">
-                      {r.title}
-                      {r.meta && <span className="list-row__sub">{r.meta}</span>}
-                    </span>
-                    <span className={`points-delta${r.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(r.points)}</span>
-                    <span className="list-row__meta">{formatDate(r.date)}</span>
-                  </li>
-                ))}
-              </ul>
-              <Pagination page={data.page} size={PAGE_SIZE} total={l.total} label={mypageText.pagesOf(label)} />
-            </>
-          )
-        }
+        {(l) => <RowList listing={l} page={data.page} label={label} />}
       </Deferred>
     </section>
   );
 }
 
+/** A tab's list: chosen just now, it takes the focus and says the tab and how many entries (decision 0143). */
+function RowList({ listing: l, page, label }: { listing: Listing; page: number; label: string }) {
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useCallback(() => list.current ?? document.getElementById('list-title'), []);
+  useWithinPage('error' in l ? l.error : withinText.list(label, l.total, l.rows.length), heading);
+  if ('error' in l) return <p className="empty">{l.error}</p>;
+  if (l.rows.length === 0) return <p className="empty">{mypageText.none}</p>;
+  return (
+    <>
+      <ul ref={list} className="list-rows" aria-label={label}>
+        {l.rows.map((r) => (
+          <li key={r.key} className="list-row">
+            <span className="list-row__title">
+              {r.title}
+              {r.meta && <span className="list-row__sub">{r.meta}</span>}
+            </span>
+            <span className={`points-delta${r.points < 0 ? ' is-minus' : ''}`}>{mypageText.pointsValue(r.points)}</span>
+            <span className="list-row__meta">{formatDate(r.date)}</span>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} size={PAGE_SIZE} total={l.total} label={mypageText.pagesOf(label)} />
+    </>
+  );
+}
+
+/** Each tab names the document (decision 0143): "포인트 내역 | 충북 독서포인트". */
+export function meta({ tab }: Pick<Data, 'tab'>): PageMeta {
+  return { title: (TABS.find((t) => t.type === tab) ?? TABS[0]).label };
+}
+
 export default function MypagePage() {
   const data = useLoaderData<Data>();
   const user = useSessionUser();
+  useDocumentTitle(meta(data).title);
   const current = TABS.find((t) => t.type === data.tab) ?? TABS[0];
   return (
     <div className="container section stack">

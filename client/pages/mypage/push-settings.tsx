@@ -11,6 +11,7 @@ import type { ErrorAnswer } from '#shared/contract/common.ts';
 import type { PushConfigAnswer, PushState, PushStateAnswer, ReminderChoice } from '#shared/contract/push.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { newWriteKey } from '#client/forms/drafts.ts';
+import { announce } from '#client/shell/announce.ts';
 import { currentSubscription, readBrowserPush, subscribe } from './push-browser.ts';
 import { pushText } from './push-messages.ts';
 import { anyReminder, hourChoices, parseHour, pushView, subscriptionBody, type BrowserPush, type Hours } from './push-state.ts';
@@ -68,7 +69,11 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
     if (view.kind === 'denied' && acted.current) deniedRef.current?.focus();
   }, [view.kind]);
 
-  const say = (text: string, error = false) => setSaid({ text, error });
+  // Shown under the switch and said by the announcer (decision 0143), refusals as well.
+  const say = (text: string, error = false) => {
+    setSaid({ text, error });
+    announce(text);
+  };
   const api = homepage();
 
   async function run(work: () => Promise<void>): Promise<void> {
@@ -258,7 +263,7 @@ function PushControl({ serverKey, hours, initial }: { serverKey: string; hours: 
     <div className="push" aria-busy={busy || undefined}>
       <p className="push__intro">{pushText.intro}</p>
       {body}
-      <p role="status" className={said ? `form-message${said.error ? ' form-message--error' : ''}` : 'push__said'}>
+      <p id="push-said" className={said ? `form-message${said.error ? ' form-message--error' : ''}` : 'push__said'}>
         {busy ? pushText.busy : (said?.text ?? '')}
       </p>
     </div>

@@ -4,6 +4,7 @@
  * entries newest first. It prints cleanly (client/styles/programme.css @media print): no
  * shell, the member's name, the period, the totals and the table.
  */
+import { useCallback } from 'react';
 import { Form } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { activityNames } from '#shared/messages-api.ts';
@@ -17,6 +18,8 @@ import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { formatDay, formatNumber } from '#client/components/format.ts';
 import { Pagination } from '#client/components/pagination.tsx';
 import { PrintButton } from '#client/components/print-button.tsx';
+import { useWithinPage, WITHIN_PAGE } from '#client/components/within-page.ts';
+import { withinText } from '#client/components/within-page-messages.ts';
 
 function PointFilters({ filters, months }: Pick<Data, 'filters' | 'months'>) {
   const select = (id: string, name: string, label: string, value: string, empty: string, options: readonly (readonly [string, string])[]) => (
@@ -35,7 +38,7 @@ function PointFilters({ filters, months }: Pick<Data, 'filters' | 'months'>) {
     </div>
   );
   return (
-    <Form method="get" className="filters no-print" aria-label={statementText.filters}>
+    <Form method="get" state={WITHIN_PAGE} className="filters no-print" aria-label={statementText.filters}>
       <input type="hidden" name="search_type" value="point" />
       {select('point-month', 'month', statementText.month, filters.month, statementText.allMonths, months.map((m) => [m, statementText.monthName(m)] as const))}
       {select(
@@ -206,6 +209,24 @@ export function Statement({ data, name }: { data: Data; name: string }) {
           )
         }
       </Deferred>
+      <Deferred value={list} fallback={null}>
+        {(l) => <Arrival listing={l} period={period} />}
+      </Deferred>
     </section>
   );
+}
+
+/**
+ * 포인트 내역 chosen (the tab) or filtered just now (decision 0143): the entries take the focus
+ * — the cards on a phone, the table on a wide screen — and the count is said; none, the heading.
+ */
+function Arrival({ listing: l, period }: { listing: Awaited<Data['list']>; period: string }) {
+  const entries = useCallback(
+    () =>
+      [document.querySelector<HTMLElement>('.statement__cards'), document.querySelector<HTMLElement>('.statement__table')].find((el) => el && el.getClientRects().length > 0) ??
+      document.getElementById('statement-title'),
+    [],
+  );
+  useWithinPage('error' in l ? l.error : withinText.list(`${period} ${programmeLabels.pointHistory}`, l.total, l.entries.length), entries);
+  return null;
 }

@@ -6,7 +6,9 @@ import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import type { NoticeDetail } from '#shared/contract/board.ts';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, hrefOf } from '#shared/routes.ts';
+import type { PageMeta } from '#shared/ssr.ts';
 import { homepage } from '#client/api/homepage.ts';
+import { useDocumentTitle } from '#client/components/document-title.ts';
 import { formatDate, formatNumber } from '#client/components/format.ts';
 import { noticeText as t } from './messages.ts';
 
@@ -22,8 +24,15 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<D
   return { notice: answer.notice };
 }
 
+/** Each notice names the document by its subject (decisions 0041, 0143). */
+export function meta({ notice }: Data): PageMeta {
+  return { title: notice.notice_subject };
+}
+
 export default function NoticeDetailPage() {
-  const { notice } = useLoaderData<Data>();
+  const data = useLoaderData<Data>();
+  const { notice } = data;
+  useDocumentTitle(meta(data).title);
   return (
     <div className="container section">
       <article className="article">

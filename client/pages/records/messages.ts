@@ -28,4 +28,6 @@ export const recordsText = {
   edit: '고치기',
   editLabel: (title: string) => `‘${title}’ 서평 고치기`,
   total: (count: number) => `모두 ${n(count)}건`,
+  /** A certification kind's document title: "대출 기록". */
+  kindTitle: (label: string) => `${label} 기록`,
 } as const;

@@ -5,6 +5,7 @@
  * author talks, education, club meetings). Lists are newest first (the API's order) and
  * stream in behind skeletons (decision 0030).
  */
+import { useCallback, type ReactNode } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type {
   AuthenticationListAnswer, AuthenticationType, DiaryHistoryAnswer, DiaryListAnswer, ReviewListAnswer,
@@ -24,6 +25,8 @@ import { formatDay, formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { Stars } from '#client/components/stars.tsx';
 import { Tabs } from '#client/components/tabs.tsx';
+import { useWithinPage } from '#client/components/within-page.ts';
+import { withinText } from '#client/components/within-page-messages.ts';
 
 const PAGE_SIZE = 10;
 const HISTORY_SIZE = 50;
@@ -69,13 +72,45 @@ export function loader({ context, request }: LoaderFunctionArgs): Data {
   };
 }
 
+/** Each kind names the document (decisions 0041, 0143): "나의 독서일지", "대출 기록". */
 export function meta({ type }: Pick<Data, 'type'>): PageMeta {
-  const kind = KINDS.find((k) => k.type === type);
-  return kind && (type === 'diary' || type === 'review') ? { title: kind.label } : {};
+  const kind = KINDS.find((k) => k.type === type) ?? KINDS[0];
+  return { title: type === 'diary' || type === 'review' ? kind.label : recordsText.kindTitle(kind.label) };
 }
 
 function Loading() {
   return <Skeleton lines={5} label={messages.loading} />;
+}
+
+/** The list of the kind chosen just now (a tab, decision 0143): it takes the focus (none: its heading) and says how many. */
+function Arrival({ label, answer, shown }: { label: string; answer: { result: 'success'; total: number } | ErrorAnswer; shown: number }) {
+  const list = useCallback(() => document.querySelector<HTMLElement>('main :is(.entry-list, .list-rows)') ?? document.querySelector<HTMLElement>('#entries-title, #list-title'), []);
+  useWithinPage(answer.result === 'success' ? withinText.list(label, answer.total, shown) : answer.msg, list);
+  return null;
+}
+
+/** A kind's list once its answer is here (with its Arrival): the API's refusal as a line, else the list. */
+function Answered<A extends { result: 'success'; total: number }>({
+  value,
+  label,
+  shown,
+  children,
+}: {
+  value: Promise<A | ErrorAnswer>;
+  label: string;
+  shown(a: A): number;
+  children(a: A): ReactNode;
+}) {
+  return (
+    <Deferred value={value} fallback={<Loading />}>
+      {(a) => (
+        <>
+          <Arrival label={label} answer={a} shown={a.result === 'success' ? shown(a) : 0} />
+          {a.result === 'success' ? children(a) : <p className="empty">{a.msg}</p>}
+        </>
+      )}
+    </Deferred>
+  );
 }
 
 function DiaryLists({
@@ -128,6 +163,7 @@ function DiaryLists({
             const title = isbn && a.result === 'success' ? a.diary_list[0]?.book_title : null;
             return (
               <>
+                <Arrival label={programmeLabels.diaries} answer={a} shown={a.result === 'success' ? a.diary_list.length : 0} />
                 <h2 id="entries-title" className="section__title">
                   {title ? recordsText.entriesOf(title) : recordsText.entries}
                 </h2>
@@ -175,11 +211,9 @@ function DiaryLists({
 
 function ReviewList({ reviews, page }: { reviews: Promise<ReviewListAnswer | ErrorAnswer>; page: number }) {
   return (
-    <Deferred value={reviews} fallback={<Loading />}>
+    <Answered value={reviews} label={programmeLabels.reviews} shown={(a) => a.review_list.length}>
       {(a) =>
-        a.result !== 'success' ? (
-          <p className="empty">{a.msg}</p>
-        ) : a.review_list.length === 0 ? (
+        a.review_list.length === 0 ? (
           <p className="empty">
             {recordsText.noReview} <Link to={hrefOf('review')}>{programmeLabels.review}</Link>
           </p>
@@ -214,37 +248,33 @@ function ReviewList({ reviews, page }: { reviews: Promise<ReviewListAnswer | Err
           </>
         )
       }
-    </Deferred>
+    </Answered>
   );
 }
 
 function CertList({ type, label, certs, page }: { type: AuthenticationType; label: string; certs: Promise<AuthenticationListAnswer | ErrorAnswer>; page: number }) {
   const where = type === 'edu' ? hrefOf('edu') : type === 'bookclub' ? hrefOf('bookclub') : `${hrefOf('certify')}?type=${type}`;
   return (
-    <Deferred value={certs} fallback={<Loading />}>
-      {(a) =>
-        a.result !== 'success' ? (
-          <p className="empty">{a.msg}</p>
-        ) : (
-          <>
-            <p className="month-status">
-              <strong>{label}</strong>
-              <span>{monthCount(a.earned_count_month, a.monthly_limit)}</span>
-              {type !== 'bookclub' && <Link to={where}>{recordsText.certify}</Link>}
-            </p>
-            {a.activity_list.length === 0 ? (
-              <p className="empty">{recordsText.noCert}</p>
-            ) : (
-              <>
-                <p className="list-count">{recordsText.total(a.total)}</p>
-                <ActivityRows items={a.activity_list} showType={false} />
-                <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(label)} />
-              </>
-            )}
-          </>
-        )
-      }
-    </Deferred>
+    <Answered value={certs} label={label} shown={(a) => a.activity_list.length}>
+      {(a) => (
+        <>
+          <p className="month-status">
+            <strong>{label}</strong>
+            <span>{monthCount(a.earned_count_month, a.monthly_limit)}</span>
+            {type !== 'bookclub' && <Link to={where}>{recordsText.certify}</Link>}
+          </p>
+          {a.activity_list.length === 0 ? (
+            <p className="empty">{recordsText.noCert}</p>
+          ) : (
+            <>
+              <p className="list-count">{recordsText.total(a.total)}</p>
+              <ActivityRows items={a.activity_list} showType={false} />
+              <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(label)} />
+            </>
+          )}
+        </>
+      )}
+    </Answered>
   );
 }
 

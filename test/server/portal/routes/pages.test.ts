@@ -24,8 +24,8 @@ function h1Of(html: string): string | undefined {
 /** A seeded value for each path parameter: notice 1, 소년이 온다. */
 const SAMPLE: Record<string, string> = { notice_info_key: '1', isbn: '9788936410841' };
 const concrete = (p: PageDef) => p.path.replace(/:([a-z_]+)/g, (_m, name: string) => SAMPLE[name] ?? '');
-/** Pages whose <title> names what they show (PageMeta), not the breadcrumb title. */
-const OWN_TITLE: Record<string, string> = { book: '소년이 온다 - 한강' };
+/** Pages whose <title> names what they show (PageMeta), not the breadcrumb title: the book, the notice. */
+const OWN_TITLE: Record<string, string> = { book: '소년이 온다 - 한강', noticeDetail: '2026년 독서포인트 사업 참여 안내' };
 
 for (const page of (pages as readonly PageDef[]).filter((p) => !p.testLoginOnly)) {
   t.test(`${page.path} renders its page`, async (t) => {
