@@ -27,8 +27,9 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 # The one writable place: the embedded reference API's SQLite file lives in DATA_DIR, and
-# DATA_DIR/assets keeps the previous builds' files for open tabs (a volume shared by the portals, decision 0145).
-RUN mkdir -p /data/assets && chown -R node:node /data && chmod 0700 /data
+# DATA_DIR/assets keeps the previous builds' files for open tabs (a volume shared by the portals,
+# decision 0145): made here so that a named volume mounted on it starts owned by node.
+RUN mkdir -p /data/assets && chown node:node /data /data/assets && chmod 0700 /data /data/assets
 USER node
 EXPOSE 3000
 VOLUME ["/data"]

@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\//;
 const RUNTIME = /rolldown[:/]runtime/;
 const SHELL =
-  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate(-messages)?\.tsx?|use-guard\.ts|floating-bar-panel\.tsx|icons-lazy\.tsx|dialog-box\.tsx|display-settings(-messages)?\.tsx?|focus-reveal\.ts|write(-messages)?\.ts|outbox\.ts|device-notes-(panel|messages)\.tsx?|build-switch\.ts|session-watch\.tsx)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format|notice-rows)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
+  /\/(client\/(shell|session|api)\/(?!mobile-menu\.tsx|login-gate(-messages)?\.tsx?|use-guard\.ts|floating-bar-panel\.tsx|icons-lazy\.tsx|dialog-box\.tsx|display-settings(-messages)?\.tsx?|focus-reveal\.ts|top-menu\.tsx|write(-messages)?\.ts|outbox\.ts|device-notes-(panel|messages)\.tsx?|build-switch\.ts|session-watch\.tsx|actions\.ts|portal\.ts)|client\/(app|routes|hydration)\.tsx?$|client\/components\/(deferred|format|notice-rows)\.tsx?$|shared\/(routes|messages|http|safe-redirect|session|ssr|public-config|paths)\.ts$)/;
 
 const PROGRAMME = /\/shared\/(messages-programme|contract\/programme)\.ts$/;
 

@@ -5,10 +5,8 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { delegateLinks } from './shell/link-delegate.ts';
-import { newBuildKnown, setPageBuild, writing } from './api/build.ts';
-import { watchForNewBuild } from './shell/new-build.ts';
+import { followBuilds, watchBuild, watchWorker } from './api/build.ts';
 
-const buildSwitch = () => import('./shell/build-switch.ts');
 import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import { JS_COOKIE, PORTAL_DATA_ID, type PortalData } from '#shared/ssr.ts';
 import { App } from './app.tsx';
@@ -35,8 +33,7 @@ function applyFonts(): void {
 async function hydrate(): Promise<void> {
   markJavaScript();
   // This tab's build, and what it does when the portal moves to a new one (issue 38).
-  setPageBuild(import.meta.url);
-  watchForNewBuild();
+  watchBuild(import.meta.url);
   applyFonts();
   const dataEl = document.getElementById(PORTAL_DATA_ID);
   const rootEl = document.getElementById('root');
@@ -62,13 +59,8 @@ async function hydrate(): Promise<void> {
     hydrationData: deserializeHydration(data.router as SerializedHydration),
   });
   delegateLinks((to) => router.navigate(to));
-  // A newer build known: the next change of page loads the new build in full (build-switch.ts).
-  router.subscribe((state) => {
-    const nav = state.navigation;
-    if (!newBuildKnown() || writing() || nav.state !== 'loading' || nav.formMethod !== undefined) return;
-    const to = `${nav.location.pathname}${nav.location.search}${nav.location.hash}`;
-    if (to !== `${location.pathname}${location.search}${location.hash}`) void buildSwitch().then((m) => m.switchBuild(to));
-  });
+  // A newer build known: the next change of page loads the new build in full (build.ts).
+  followBuilds(router);
   // Hydration as a transition: React yields to the browser every few milliseconds instead
   // of one long task, so a tap or a scroll on a slow phone is not held (total blocking time).
   startTransition(() => {
@@ -89,7 +81,7 @@ if (import.meta.env.PROD && isSecureContext && 'serviceWorker' in navigator) {
   addEventListener('load', () => {
     void navigator.serviceWorker
       .register(SERVICE_WORKER_PATH)
-      .then((reg) => buildSwitch().then((m) => m.watchServiceWorker(reg)))
+      .then(watchWorker)
       .catch(() => undefined);
   });
 }

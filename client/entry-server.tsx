@@ -5,7 +5,7 @@
  * Deferred loader data streams in behind Suspense; the hydration data is written at the
  * end of the page with every deferred value settled (decision 0030).
  */
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
 import type { PageMeta, PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
 import { pageOfMatches, type PageId } from '#shared/routes.ts';
@@ -14,6 +14,9 @@ import { createServerSessionStore } from './session/store.ts';
 import { jsonForHtml, serializeHydration, trackDeferred } from './hydration.ts';
 import { pageModulePath, routes } from './routes.tsx';
 import { documentTitle } from './shell/title.ts';
+import { ConfigProvider } from './shell/config-context.tsx';
+import { Footer } from './shell/footer.tsx';
+import type { PublicConfig } from '#shared/public-config.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -129,5 +132,18 @@ export async function render({ request, loadContext, sessionEnded, dataWaitMs }:
   };
 }
 
-const entry: SsrEntry = { render };
+/**
+ * The footer's HTML, the same on every page of a configuration: written by the server after the
+ * hydrated root, so the browser's first visit carries none of its code (its links need no
+ * script; decision 0145, the first visit's budget).
+ */
+function footer(config: PublicConfig): string {
+  return renderToStaticMarkup(
+    <ConfigProvider config={config}>
+      <Footer />
+    </ConfigProvider>,
+  );
+}
+
+const entry: SsrEntry = { render, footer };
 export default entry;

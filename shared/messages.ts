@@ -82,9 +82,6 @@ export const messages = {
     no: '아니요',
   },
   loading: '불러오는 중입니다.',
-  /** The overlay after a long wait (issue 38): what it waits for, then this. */
-  loadingWait: '응답을 기다리고 있어요.',
-  loadingSlow: '연결이 느려 시간이 걸리고 있어요. 1분까지 기다린 뒤 알려 드릴게요.',
 } as const;
 
 /** shell.greeting: "{name}님, 반갑습니다." */

@@ -106,6 +106,8 @@ export type RenderOutcome =
 
 export interface SsrEntry {
   render(args: RenderArgs): Promise<RenderOutcome>;
+  /** The footer's HTML for a configuration: outside the hydrated root, no script needed. */
+  footer(config: PublicConfig): string;
 }
 
 /** Everything the browser needs to hydrate, in one JSON data block. */

@@ -1,50 +1,95 @@
 /**
- * Which build this tab runs, and whether the portal now serves a newer one (a deploy during
- * the visit, decision 0145): the server names its build on every gateway answer
- * (BUILD_HEADER), and a waiting service worker means the same. The shell then takes the new
- * build at a safe moment (client/shell/build-switch.ts): the next change of page becomes a full
- * page load, unless a write is under way.
+ * A deploy during a visit (issue 38, decision 0145), the part every page carries:
+ * - which build this tab runs, and whether the portal serves a newer one (the server names its
+ *   build on every gateway answer, BUILD_HEADER; a waiting service worker means the same): the
+ *   shell then takes it at the next change of page (client/shell/build-switch.ts, loaded then);
+ * - a file of this tab that cannot be loaded any more (Vite's `vite:preloadError`) reloads the
+ *   page once — never twice within a minute, never while the page is being left (a file that
+ *   fails because the member is already going elsewhere is no reason to stay). Drafts are on
+ *   the device: the reload loses nothing.
  */
-let pageBuild: string | null = null;
+import { loading } from './loading.ts';
+
+const buildSwitch = () => import('../shell/build-switch.ts');
+
+let pageBuild = '';
 let newer = false;
+let leaving = false;
+let reloading = false;
 
-/** The file name of a build's entry chunk (`/assets/index-AbCd1234.js` → `index-AbCd1234.js`). */
-export function buildName(pathOrUrl: string): string {
-  const path = pathOrUrl.split(/[?#]/)[0] ?? '';
-  return path.slice(path.lastIndexOf('/') + 1);
+/** sessionStorage: the next page says that the portal changed to its new version. */
+export const UPDATED_KEY = 'portal:updated';
+const RELOADED_KEY = 'portal:reloaded-for-files';
+
+/** The file name in an address (`/assets/index-AbCd1234.js?x` → `index-AbCd1234.js`). */
+const fileOf = (url: string) => (url.split(/[?#]/)[0] ?? '').replace(/.*\//, '');
+
+/** This tab's session storage, or null where it is refused. */
+export function tabStorage(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
-/** This tab's build (the entry chunk's address, `import.meta.url` of the browser entry). */
-export function setPageBuild(entryUrl: string): void {
-  pageBuild = buildName(entryUrl);
-}
-
-/** A build named by a server answer; a different one than this tab's means a deploy happened. */
+/** A build named by a server answer; another than this tab's means a deploy happened. */
 export function noteServerBuild(name: string | null): void {
-  if (!name || pageBuild === null || name === pageBuild || newer) return;
-  markNewBuild();
+  if (name && pageBuild && name !== pageBuild) newer = true;
 }
 
-/** A newer build is known (the server named one, or a new service worker waits). */
+/** A newer build is known (a new service worker waits). */
 export function markNewBuild(): void {
   newer = true;
 }
 
-export function newBuildKnown(): boolean {
-  return newer;
+/** Whether the page is being left (a navigation began): nothing more should start. */
+export function leavingPage(): boolean {
+  return leaving;
 }
 
-let writes = 0;
-
-/** A write is under way (write.ts): the tab does not change build in the middle of it. */
-export function writeStarted(): void {
-  writes += 1;
+export function markLeaving(): void {
+  leaving = true;
 }
 
-export function writeEnded(): void {
-  writes = Math.max(0, writes - 1);
+/** Whether this tab is reloading for missing files (the error page then shows nothing). */
+export function isReloadingForFiles(): boolean {
+  return reloading;
 }
 
-export function writing(): boolean {
-  return writes > 0;
+/** A router's changes of page: with a newer build known, and no write under way, the next one loads it in full. */
+export function followBuilds(router: {
+  subscribe(fn: (state: { navigation: { state: string; formMethod?: string | undefined; location?: { pathname: string; search: string; hash: string } | undefined } }) => void): unknown;
+}): void {
+  router.subscribe(({ navigation: nav }) => {
+    if (!newer || loading.writing() || nav.state !== 'loading' || nav.formMethod !== undefined || !nav.location) return;
+    const to = nav.location.pathname + nav.location.search + nav.location.hash;
+    if (to !== location.pathname + location.search + location.hash) void buildSwitch().then((m) => m.switchBuild(to));
+  });
+}
+
+/**
+ * The service worker's registration: a new worker waiting means a new build (build-switch.ts).
+ * Where registration is stubbed (an in-app browser, a test's blocked workers) there is none.
+ */
+export function watchWorker(reg: ServiceWorkerRegistration | undefined): void {
+  if (!reg) return;
+  void buildSwitch().then((m) => m.watchServiceWorker(reg));
+}
+
+/** Called once by the browser entry with its own address. */
+export function watchBuild(entryUrl: string): void {
+  pageBuild = fileOf(entryUrl);
+  addEventListener('pagehide', markLeaving);
+  addEventListener('beforeunload', markLeaving);
+  // Back from the back-forward cache: the page is live again.
+  addEventListener('pageshow', () => (leaving = false));
+  addEventListener('vite:preloadError', () => {
+    const s = tabStorage();
+    if (leaving || Date.now() - Number(s?.getItem(RELOADED_KEY) ?? 0) < 60_000) return;
+    s?.setItem(RELOADED_KEY, String(Date.now()));
+    s?.setItem(UPDATED_KEY, '1');
+    reloading = true;
+    location.reload();
+  });
 }

@@ -7,8 +7,7 @@
  * finer answer (offline, no answer, the gateway's 5xx) to retry with the write's key.
  */
 import type { AnyAnswer } from '#shared/contract/common.ts';
-import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
-import { BUILD_HEADER, HOMEPAGE_PREFIX, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, PORTAL_HEADER, PORTAL_MEMBER_HEADER, queryString } from '#shared/http.ts';
+import { BUILD_HEADER, HOMEPAGE_PREFIX, PORTAL_HEADER, queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { HttpMethod, Query } from '#shared/ssr.ts';
 import { sessionEvents } from '../session/events.ts';
@@ -22,10 +21,8 @@ export interface FetchOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** The write's key (draft-ietf-httpapi-idempotency-key-header): one per intended write, the same on every retry. */
-  idempotencyKey?: string;
-  /** The member a queued write belongs to: the gateway refuses it for anyone else (a shared phone). */
-  forMember?: string;
+  /** More request headers (a write's Idempotency-Key and its member: write.ts). */
+  headers?: Record<string, string>;
   /** What the loading overlay says it waits for, once the wait is long (a write's own words). */
   waitingFor?: string;
   /** The deadline of this attempt (default 60 s). */
@@ -45,14 +42,14 @@ export function isUnavailable(answer: { result: string }): boolean {
 export const unavailable = (): AnyAnswer => ({ result: 'error', msg: messages.error.temporary, code: UNAVAILABLE });
 
 /**
- * One attempt, as the transport saw it: an answer of the portal (its status and JSON, and
- * whether the API replayed an earlier answer to the same write), or no answer and why —
+ * One attempt, as the transport saw it: an answer of the portal (its status and JSON), or no
+ * answer and why —
  * `offline` (the browser knows it has no network), `network` (the request or its answer was
  * lost), `timeout` (the deadline passed) or `server` (the gateway's 5xx: the API unreachable,
  * overloaded or too slow; a write may or may not have been done).
  */
 export type Attempt =
-  | { kind: 'answer'; status: number; answer: AnyAnswer; replayed: boolean }
+  | { kind: 'answer'; status: number; answer: AnyAnswer }
   | { kind: 'failed'; why: 'offline' | 'network' | 'timeout' | 'server'; status?: number };
 
 function isOffline(): boolean {
@@ -66,10 +63,8 @@ function isOffline(): boolean {
  * member out.
  */
 export async function attemptJson(path: `/api/${string}`, opts: FetchOptions = {}): Promise<Attempt> {
-  const headers: Record<string, string> = { accept: 'application/json', [PORTAL_HEADER]: '1' };
+  const headers: Record<string, string> = { accept: 'application/json', [PORTAL_HEADER]: '1', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKeyHeader(opts.idempotencyKey);
-  if (opts.forMember) headers[PORTAL_MEMBER_HEADER] = opts.forMember;
   const signals = [AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS)];
   if (opts.signal) signals.push(opts.signal);
   if (!opts.quiet) loading.begin(opts.waitingFor);
@@ -87,7 +82,7 @@ export async function attemptJson(path: `/api/${string}`, opts: FetchOptions = {
     if (res.status === 401 && path.startsWith(`${HOMEPAGE_PREFIX}/`)) sessionEvents.ended();
     if (res.status >= 500) return { kind: 'failed', why: 'server', status: res.status };
     if (!isAnswer(json)) return { kind: 'failed', why: 'network', status: res.status };
-    return { kind: 'answer', status: res.status, answer: json, replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' };
+    return { kind: 'answer', status: res.status, answer: json };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     if (err instanceof DOMException && err.name === 'TimeoutError') return { kind: 'failed', why: 'timeout' };

@@ -10,7 +10,7 @@ import type { ErrorAnswer } from '#shared/contract/common.ts';
 import { HOMEPAGE_PREFIX } from '#shared/http.ts';
 import type { HomepageOperations } from '#shared/contract/operations.ts';
 import type { HomepageTransport, HttpMethod, Query } from '#shared/ssr.ts';
-import { fetchJson, type FetchOptions } from './client.ts';
+import { fetchJson } from './client.ts';
 import { loadContextOf } from './context.ts';
 
 type Ops = HomepageOperations;
@@ -73,11 +73,11 @@ function call(transport: HomepageTransport, method: HttpMethod, pattern: string,
   const path = fillPath(pattern, input.params);
   // A write in the browser with its key goes through write.ts (its own chunk): retried with the
   // same key when the answer is lost, kept on the device when offline (issue 38).
-  if (transport === browserTransport && method !== 'GET' && input.idempotencyKey) {
-    const { body, query, idempotencyKey: key } = input;
-    return import('./write.ts').then((m) => m.sendWrite({ method, path, pattern, key, ...(body !== undefined ? { body } : {}), ...(query ? { query } : {}) }));
+  const key = input.idempotencyKey;
+  if (transport === browserTransport && method !== 'GET' && key) {
+    return import('./write.ts').then((m) => m.sendWrite({ ...input, idempotencyKey: key, method, path, pattern }));
   }
-  const init: FetchOptions = {};
+  const init: Parameters<HomepageTransport['request']>[2] = {};
   if (input.query) init.query = input.query;
   if (input.body !== undefined) init.body = input.body;
   if (input.signal) init.signal = input.signal;

@@ -6,8 +6,10 @@
 type Listener = () => void;
 
 let loadingCnt = 0;
-/** What the requests in flight wait for, when they said (the latest last). */
-const waits: string[] = [];
+/** What the requests in flight wait for, when one said (a write: only one at a time waits for its answer). */
+let waits: string | undefined;
+/** How many requests in flight named it (a write's tries within its whole wait). */
+let named = 0;
 /** Numbers each busy spell (count going from 0 to 1), so a late timer knows its spell. */
 let episode = 0;
 const listeners = new Set<Listener>();
@@ -20,21 +22,25 @@ export const loading = {
   begin(waitingFor?: string): void {
     if (loadingCnt === 0) episode += 1;
     loadingCnt += 1;
-    if (waitingFor) waits.push(waitingFor);
+    if (waitingFor) {
+      waits = waitingFor;
+      named += 1;
+    }
     emit();
   },
   end(waitingFor?: string): void {
     loadingCnt = Math.max(0, loadingCnt - 1);
-    if (waitingFor) {
-      const at = waits.lastIndexOf(waitingFor);
-      if (at >= 0) waits.splice(at, 1);
-    }
-    if (loadingCnt === 0) waits.length = 0;
+    if (waitingFor) named = Math.max(0, named - 1);
+    if (loadingCnt === 0 || named === 0) waits = undefined;
     emit();
   },
   /** What the latest request that named itself waits for, if any is in flight. */
   waitingFor(): string | undefined {
-    return waits[waits.length - 1];
+    return waits;
+  },
+  /** A write is under way (only writes name themselves): the tab does not change build in its middle. */
+  writing(): boolean {
+    return waits !== undefined;
   },
   count(): number {
     return loadingCnt;
@@ -53,7 +59,8 @@ export const loading = {
   /** Tests only. */
   reset(): void {
     loadingCnt = 0;
-    waits.length = 0;
+    waits = undefined;
+    named = 0;
     emit();
   },
 };

@@ -3,25 +3,36 @@
  * (issue 38, decision 0145): write.ts and outbox.ts, their own chunk.
  */
 
-/** A write's words, by its operation's path (the table's pattern). */
+import type { PathOf } from './homepage.ts';
+
+/** The paths of the writes (the operation table's patterns): a pattern not in the table is a type error. */
+type WritePath = PathOf<'POST'> | PathOf<'PUT'> | PathOf<'DELETE'>;
+
+/** A write's words. */
 interface WriteWords {
-  /** The overlay, once the wait is long. */
+  /** The overlay, once the wait is long: what is sent, and that a slow answer is awaited. */
   sending: string;
   /** Sent later from the device, and the API took it. */
   sent: string;
   /** Sent later from the device, and the API refused it (its reason follows). */
   refused: string;
+  /** A write that counts for its Seoul day only (the challenge): not sent from the device after the day is over. */
+  dayBound?: true;
 }
 
-function words(object: string, subject = object): WriteWords {
+/** What the overlay adds after a few seconds of waiting (issue 38: a slow save is not a stuck one). */
+const SLOW = '연결이 느려 시간이 걸리고 있어요. 1분까지 기다린 뒤 알려 드릴게요.';
+
+function words(object: string, subject = object, dayBound = false): WriteWords {
   return {
-    sending: `${object} 보내고 있어요.`,
+    sending: `${object} 보내고 있어요. ${SLOW}`,
     sent: `기다리던 ${object} 보냈어요.`,
     refused: `기다리던 ${subject} 저장되지 않았어요.`,
+    ...(dayBound ? { dayBound: true as const } : {}),
   };
 }
 
-export const writeWords: Record<string, WriteWords> = {
+const byPath: { readonly [P in WritePath]?: WriteWords } = {
   '/activity/bookdiary': words('독서일지를', '독서일지가'),
   '/activity/bookreview': words('서평을', '서평이'),
   '/activity/bookreview/:review_key': words('고친 서평을', '고친 서평이'),
@@ -29,8 +40,8 @@ export const writeWords: Record<string, WriteWords> = {
   '/activity/authentication/purchase': words('구매 인증을', '구매 인증이'),
   '/activity/authentication/authortalk': words('작가와의 만남 인증을', '작가와의 만남 인증이'),
   '/activity/authentication/edu': words('교육 인증을', '교육 인증이'),
-  '/challenge/start': words('챌린지 시작을', '챌린지 시작이'),
-  '/challenge/checkin': words('오늘의 출석을', '오늘의 출석이'),
+  '/challenge/start': words('챌린지 시작을', '챌린지 시작이', true),
+  '/challenge/checkin': words('오늘의 출석을', '오늘의 출석이', true),
   '/bookclub/:club_key/join': words('동아리 가입을', '동아리 가입이'),
   '/bookclub/:club_key/leave': words('동아리 탈퇴를', '동아리 탈퇴가'),
   '/bookclub/:club_key/meetings': words('모임 기록을', '모임 기록이'),
@@ -40,7 +51,13 @@ export const writeWords: Record<string, WriteWords> = {
   '/user/info': words('회원정보를', '회원정보가'),
 };
 
-export const anyWrite: WriteWords = words('보낸 내용을', '보낸 내용이');
+const anyWrite: WriteWords = words('보낸 내용을', '보낸 내용이');
+const known = new Map<string, WriteWords | undefined>(Object.entries(byPath));
+
+/** The words of the write to an operation's path (its pattern, `/bookclub/:club_key/join`). */
+export function wordsOf(pattern: string): WriteWords {
+  return known.get(pattern) ?? anyWrite;
+}
 
 export const writeText = {
   /** No network when the member saved: the write waits on the device. */

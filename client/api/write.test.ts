@@ -26,14 +26,15 @@ vi.mock('./outbox.ts', () => ({
   allEntries: () => Promise.resolve([...kept.values()]),
 }));
 
-const { flushOutbox, sendWrite, RETRY_PAUSES_MS, endOfSeoulDay } = await import('./write.ts');
+const { flushOutbox, sendWrite, RETRY_PAUSES_MS } = await import('./write.ts');
+const { endOfSeoulDay } = await import('#shared/contract/programme.ts');
 
 const member = (id: string): SessionUser => ({
   user_id: id, user_name: '김서연', user_no: '1', user_key: 'k', user_auth: [], isHomeLoggedIn: true, isHomeAgreeYn: 'Y', isHomeNoticeYn: 'N',
 });
 
 const EARNED = { result: 'success', msg: '적립', activity_key: 7, points: 50, balance: 1_250, monthly_limit: 20, earned_count_month: 3 };
-const DIARY = { method: 'POST', path: '/activity/bookdiary', pattern: '/activity/bookdiary', body: { isbn: '9788936434120', content: '오늘' }, key: 'key-1' } as const;
+const DIARY = { method: 'POST', path: '/activity/bookdiary', pattern: '/activity/bookdiary', body: { isbn: '9788936434120', content: '오늘' }, idempotencyKey: 'key-1' } as const;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -148,7 +149,7 @@ describe('offline', () => {
   it('the challenge\'s check-in waits for its own day only', async () => {
     setOnline(false);
     network(new TypeError('Failed to fetch'));
-    await settle(sendWrite({ method: 'POST', path: '/challenge/checkin', pattern: '/challenge/checkin', key: 'k-checkin' }));
+    await settle(sendWrite({ method: 'POST', path: '/challenge/checkin', pattern: '/challenge/checkin', idempotencyKey: 'k-checkin' }));
     expect(kept.get('k-checkin')?.expiresAt).toBe(endOfSeoulDay(Date.now()));
   });
 

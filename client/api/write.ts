@@ -12,19 +12,20 @@
  *   only for the member it belongs to, and its result is told as if it had gone through at once.
  */
 import type { AnyAnswer } from '#shared/contract/common.ts';
-import { IDEMPOTENCY_CODES } from '#shared/contract/idempotency.ts';
+import { IDEMPOTENCY_CODES, idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
 import type { EarnAnswer } from '#shared/contract/activity.ts';
-import { HOMEPAGE_PREFIX, MEMBER_CHANGED } from '#shared/http.ts';
+import { HOMEPAGE_PREFIX } from '#shared/http.ts';
+import { IDEMPOTENCY_HEADER, MEMBER_CHANGED, PORTAL_MEMBER_HEADER } from '#shared/http-writes.ts';
+import { endOfSeoulDay } from '#shared/contract/programme.ts';
 import { balanceText, earnSentenceOf, monthCount } from '#shared/messages-programme.ts';
 import { WRITE_CONFIRMED_EVENT } from '#shared/pwa.ts';
 import type { HttpMethod, Query } from '#shared/ssr.ts';
 import { removeDraftByKey } from '../forms/drafts.ts';
 import { currentBrowserStore } from '../session/store.ts';
-import { writeEnded, writeStarted } from './build.ts';
 import { attemptJson, type Attempt } from './client.ts';
 import { loading } from './loading.ts';
 import { allEntries, drop, keep, type OutboxEntry } from './outbox.ts';
-import { anyWrite, writeText, writeWords } from './write-messages.ts';
+import { writeText, wordsOf } from './write-messages.ts';
 
 export interface WriteRequest {
   method: Exclude<HttpMethod, 'GET'>;
@@ -34,22 +35,13 @@ export interface WriteRequest {
   pattern: string;
   body?: unknown;
   query?: Query;
-  key: string;
+  /** The write's Idempotency-Key. */
+  idempotencyKey: string;
 }
 
 /** The pauses before each retry: four tries in about eleven seconds besides the tries themselves. */
 export const RETRY_PAUSES_MS = [1_000, 3_000, 7_000] as const;
 
-/** Writes that count for their day only (the challenge): not sent after the day is over. */
-const DAY_BOUND = new Set(['/challenge/start', '/challenge/checkin']);
-
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** The end of the Seoul day of `t` (epoch ms). */
-export function endOfSeoulDay(t: number): number {
-  const day = 24 * 60 * 60 * 1000;
-  return Math.floor((t + KST_OFFSET_MS) / day) * day + day - KST_OFFSET_MS;
-}
 
 function offline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -82,15 +74,15 @@ function tellConfirmed(key: string): void {
 }
 
 /** The API's verdict on the write: a success removes its draft and frees its form for a new write. */
-function verdict(w: Pick<WriteRequest, 'key'>, a: Extract<Attempt, { kind: 'answer' }>): AnyAnswer {
+function verdict(key: string, a: Extract<Attempt, { kind: 'answer' }>): AnyAnswer {
   if (a.answer.result === 'success') {
-    removeDraftByKey(w.key);
-    tellConfirmed(w.key);
+    removeDraftByKey(key);
+    tellConfirmed(key);
     return a.answer;
   }
   if (a.status === 422 && codeOf(a.answer) === IDEMPOTENCY_CODES.reused) {
     // An earlier version of this write was stored: this text is kept, as a new write.
-    tellConfirmed(w.key);
+    tellConfirmed(key);
     return { result: 'error', msg: writeText.earlierStored, code: 'idempotency_key_reused' };
   }
   return a.answer;
@@ -101,14 +93,14 @@ async function waitOnDevice(w: WriteRequest, why: 'offline' | 'unconfirmed'): Pr
   const userId = currentBrowserStore()?.getState().user?.user_id;
   const now = Date.now();
   const entry: OutboxEntry = {
-    key: w.key,
+    key: w.idempotencyKey,
     userId: userId ?? '',
     method: w.method,
     path: w.path,
     pattern: w.pattern,
     ...(w.body !== undefined ? { body: w.body } : {}),
     createdAt: now,
-    ...(DAY_BOUND.has(w.pattern) ? { expiresAt: endOfSeoulDay(now) } : {}),
+    ...(wordsOf(w.pattern).dayBound ? { expiresAt: endOfSeoulDay(now) } : {}),
     state: 'waiting',
   };
   const kept = userId !== undefined && (await keep(entry));
@@ -118,20 +110,19 @@ async function waitOnDevice(w: WriteRequest, why: 'offline' | 'unconfirmed'): Pr
 
 /** Sends a write now: retried with its key while its answer is lost, else kept on the device. */
 export async function sendWrite(w: WriteRequest): Promise<AnyAnswer> {
-  const words = writeWords[w.pattern] ?? anyWrite;
+  const words = wordsOf(w.pattern);
   // The overlay stays up between the tries: the member waits for one answer.
   loading.begin(words.sending);
-  writeStarted();
   try {
     for (let tries = 0; ; tries += 1) {
       const a = await attemptJson(`${HOMEPAGE_PREFIX}${w.path}`, {
         method: w.method,
         ...(w.body !== undefined ? { body: w.body } : {}),
         ...(w.query ? { query: w.query } : {}),
-        idempotencyKey: w.key,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKeyHeader(w.idempotencyKey) },
         waitingFor: words.sending,
       });
-      if (a.kind === 'answer' && !stillRunning(a)) return verdict(w, a);
+      if (a.kind === 'answer' && !stillRunning(a)) return verdict(w.idempotencyKey, a);
       if (a.kind === 'failed' && a.why === 'offline') return await waitOnDevice(w, 'offline');
       const wait = RETRY_PAUSES_MS[tries];
       if (wait === undefined) return await waitOnDevice(w, 'unconfirmed');
@@ -139,7 +130,6 @@ export async function sendWrite(w: WriteRequest): Promise<AnyAnswer> {
       if (offline()) return await waitOnDevice(w, 'offline');
     }
   } finally {
-    writeEnded();
     loading.end(words.sending);
   }
 }
@@ -157,7 +147,7 @@ function earnDetail(answer: AnyAnswer): string {
 }
 
 function told(e: OutboxEntry, answer: AnyAnswer): SentLater {
-  const words = writeWords[e.pattern] ?? anyWrite;
+  const words = wordsOf(e.pattern);
   if (answer.result === 'success') return { ok: true, sentence: `${words.sent} ${earnDetail(answer)}`.trim() };
   return { ok: false, sentence: `${words.refused} ${answer.msg ?? ''}`.trim() };
 }
@@ -190,14 +180,13 @@ export function flushOutbox(): Promise<SentLater[]> {
       const a = await attemptJson(`${HOMEPAGE_PREFIX}${e.path}`, {
         method: e.method,
         ...(e.body !== undefined ? { body: e.body } : {}),
-        idempotencyKey: e.key,
-        forMember: e.userId,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKeyHeader(e.key), [PORTAL_MEMBER_HEADER]: e.userId },
         quiet: true,
       });
       if (a.kind === 'failed' || stillRunning(a)) break;
       // Not this session's to send (another member, or signed out meanwhile): left for its member.
       if (a.status === 401 || codeOf(a.answer) === MEMBER_CHANGED) break;
-      const answer = verdict(e, a);
+      const answer = verdict(e.key, a);
       out.push(told(e, answer));
       await drop(e.key);
     }

@@ -6,14 +6,15 @@
  * and shows push reminders and opens their page on a tap. Rules: sw-policy.ts.
  *
  * A new build's worker waits until a page tells it to take over (SKIP_WAITING_MESSAGE), which a
- * page does at its next change of page (client/shell/new-build.ts): an open tab is never served
+ * page does at its next change of page (client/shell/build-switch.ts): an open tab is never served
  * a mix of two builds mid-page (issue 38). Where the engine has Background Sync, it sends the
  * device's outbox of writes when the network is back (client/api/outbox.ts): each with its
  * Idempotency-Key and the member it belongs to, the answer kept for the page to tell.
  */
 import { createStore, entries, update } from 'idb-keyval';
 import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
-import { HOMEPAGE_PREFIX, IDEMPOTENCY_HEADER, PORTAL_HEADER, PORTAL_MEMBER_HEADER } from '#shared/http.ts';
+import { HOMEPAGE_PREFIX, PORTAL_HEADER } from '#shared/http.ts';
+import { IDEMPOTENCY_HEADER, PORTAL_MEMBER_HEADER } from '#shared/http-writes.ts';
 import { OUTBOX_DB, OUTBOX_MESSAGE, OUTBOX_STORE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '#shared/pwa.ts';
 import { CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, outboxSendable, storable } from './sw-policy.ts';
 

@@ -7,11 +7,17 @@
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let unheard = false;
+let endedOnce = false;
 
 export const sessionEvents = {
   ended(): void {
+    endedOnce = true;
     unheard = listeners.size === 0;
     for (const l of listeners) l();
+  },
+  /** Whether an API call of this page was answered 401: the shell says so before it signs out. */
+  hasEnded(): boolean {
+    return endedOnce;
   },
   onEnded(l: Listener): () => void {
     listeners.add(l);

@@ -5,6 +5,8 @@
  * the portal makes itself (sign-out) says what it did on the next page, the focus on the member
  * bar's button: the sentence waits in this tab's session storage across the load.
  */
+import { tabStorage } from '../api/build.ts';
+
 const ON_NEXT_LOAD = 'saidOnNextLoad';
 
 /**
@@ -13,19 +15,16 @@ const ON_NEXT_LOAD = 'saidOnNextLoad';
  */
 export function sayOnNextLoad(sentence: string): void {
   try {
-    sessionStorage.setItem(ON_NEXT_LOAD, sentence);
+    tabStorage()?.setItem(ON_NEXT_LOAD, sentence);
   } catch {
-    // Storage refused: the new page starts with the browser's own focus, and says nothing.
+    // Storage full: the new page starts with the browser's own focus, and says nothing.
   }
 }
 
 /** What this page load was asked to say (once), or null. */
 export function nextLoadSentence(): string | null {
-  try {
-    const said = sessionStorage.getItem(ON_NEXT_LOAD);
-    sessionStorage.removeItem(ON_NEXT_LOAD);
-    return said;
-  } catch {
-    return null;
-  }
+  const storage = tabStorage();
+  const said = storage?.getItem(ON_NEXT_LOAD) ?? null;
+  storage?.removeItem(ON_NEXT_LOAD);
+  return said;
 }

@@ -6,8 +6,7 @@
  * a mix of two builds in the middle of a page.
  */
 import { SKIP_WAITING_MESSAGE } from '#shared/pwa.ts';
-import { markNewBuild } from '../api/build.ts';
-import { isLeaving, markLeaving, tabStorage, UPDATED_KEY } from './new-build.ts';
+import { leavingPage, markLeaving, markNewBuild, tabStorage, UPDATED_KEY } from '../api/build.ts';
 
 let registration: ServiceWorkerRegistration | undefined;
 
@@ -43,7 +42,7 @@ function newWorkerTakesOver(): Promise<void> {
 
 /** The change of page to `to` becomes a full page load of the new build. */
 export function switchBuild(to: string): void {
-  if (isLeaving()) return;
+  if (leavingPage()) return;
   markLeaving();
   tabStorage()?.setItem(UPDATED_KEY, '1');
   void newWorkerTakesOver().then(() => window.location.assign(to));

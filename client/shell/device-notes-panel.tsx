@@ -4,7 +4,7 @@
  * - writes waiting for the network (the outbox's count, client/api/outbox.ts): sent when the
  *   network is back (the `online` event), on the next visit, or by the service worker, and
  *   each result told in a dialog as if it had gone through at once (points included);
- * - after a deploy switched this tab to the new build (new-build.ts), that it did.
+ * - after a deploy switched this tab to the new build (build-switch.ts, client/api/build.ts), that it did.
  */
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { OUTBOX_EVENT, OUTBOX_HINT, OUTBOX_MESSAGE } from '#shared/pwa.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { deviceNotesText } from './device-notes-messages.ts';
 import { useDialogs } from './dialogs.tsx';
-import { tabStorage, UPDATED_KEY } from './new-build.ts';
+import { tabStorage, UPDATED_KEY } from '../api/build.ts';
 
 function waitingCount(): number {
   try {
@@ -30,7 +30,7 @@ function takeUpdatedNotice(): boolean {
   return updated;
 }
 
-export function DeviceNotesPanel() {
+export default function DeviceNotesPanel() {
   const userId = useSessionUser()?.user_id;
   const dialogs = useDialogs();
   const revalidator = useRevalidator();

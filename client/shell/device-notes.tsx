@@ -5,13 +5,14 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OUTBOX_EVENT, OUTBOX_HINT } from '#shared/pwa.ts';
-import { tabStorage, UPDATED_KEY } from './new-build.ts';
+import { tabStorage, UPDATED_KEY } from '../api/build.ts';
 
-const Panel = lazy(() => import('./device-notes-panel.tsx').then((m) => ({ default: m.DeviceNotesPanel })));
+const Panel = lazy(() => import('./device-notes-panel.tsx'));
 
+/** The outbox's count is removed when nothing waits; the note after a switch is a one-shot flag. */
 function wanted(): boolean {
   try {
-    return Number(localStorage.getItem(OUTBOX_HINT) ?? 0) > 0 || tabStorage()?.getItem(UPDATED_KEY) === '1';
+    return !!(localStorage.getItem(OUTBOX_HINT) || tabStorage()?.getItem(UPDATED_KEY));
   } catch {
     return false;
   }
@@ -27,9 +28,11 @@ export function DeviceNotes() {
     addEventListener(OUTBOX_EVENT, check);
     return () => removeEventListener(OUTBOX_EVENT, check);
   }, []);
-  return shown ? (
-    <Suspense fallback={null}>
-      <Panel />
-    </Suspense>
-  ) : null;
+  return (
+    shown && (
+      <Suspense fallback={null}>
+        <Panel />
+      </Suspense>
+    )
+  );
 }

@@ -4,7 +4,7 @@
  * `useDialogs().alert(msg)` resolves when closed; `confirm(msg)` resolves true or false.
  * The dialog itself (dialog-box.tsx) loads on the first alert, like the slide-out menu.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 interface DialogApi {
   alert(message: string): Promise<void>;
@@ -46,10 +46,18 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // An alert already waiting with the same words is not said twice (a write answered 401 and the
+  // shell's own "로그인이 만료되었습니다."): both callers wait for the one dialog.
+  const alerts = useRef(new Map<string, Promise<boolean>>());
   const api = useMemo<DialogApi>(
     () => ({
       alert: async (message) => {
-        await open('alert', message);
+        let shown = alerts.current.get(message);
+        if (!shown) {
+          shown = open('alert', message).finally(() => alerts.current.delete(message));
+          alerts.current.set(message, shown);
+        }
+        await shown;
       },
       confirm: (message) => open('confirm', message),
     }),

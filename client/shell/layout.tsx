@@ -12,7 +12,6 @@ import { useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
 import { DeviceNotes } from './device-notes.tsx';
 import { FloatingBar } from './floating-bar.tsx';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { loadMobileMenu } from './mobile-menu-id.ts';
@@ -123,9 +122,7 @@ export function Layout() {
         </main>
         <LoadingOverlay />
         <Suspense fallback={null}>
-          <Suspense fallback={null}>
-        <SessionWatch />
-      </Suspense>
+          <SessionWatch />
         </Suspense>
       </div>
     );
@@ -154,7 +151,6 @@ export function Layout() {
           </Suspense>
         )}
       </main>
-      <Footer />
       <FloatingBar />
       <LoadingOverlay />
       {menuUsed && (

@@ -56,24 +56,24 @@ describe('loading overlay', () => {
 });
 
 describe('a long wait has words (issue 38)', () => {
-  it('after five seconds it says what it waits for and that a slow answer is still awaited', () => {
+  it('after five seconds a write says what it waits for, with its own words', () => {
     render(<LoadingOverlay />);
     const status = screen.getByRole('status');
-    act(() => loading.begin('독서일지를 보내고 있어요.'));
+    const words = '독서일지를 보내고 있어요. 연결이 느려 시간이 걸리고 있어요. 1분까지 기다린 뒤 알려 드릴게요.';
+    act(() => loading.begin(words));
     act(() => vi.advanceTimersByTime(200));
     expect(status.textContent).toBe('불러오는 중입니다.');
     act(() => vi.advanceTimersByTime(4_800));
-    expect(status.textContent).toContain('독서일지를 보내고 있어요.');
-    expect(status.textContent).toContain('1분까지');
-    act(() => loading.end('독서일지를 보내고 있어요.'));
+    expect(status.textContent).toBe(words);
+    act(() => loading.end(words));
     expect(status.textContent).toBe('');
   });
 
-  it('a slow read says that an answer is awaited', () => {
+  it('a read that names nothing stays "불러오는 중입니다."', () => {
     render(<LoadingOverlay />);
     act(() => loading.begin());
-    act(() => vi.advanceTimersByTime(5_000));
-    expect(screen.getByRole('status').textContent).toContain('응답을 기다리고 있어요.');
+    act(() => vi.advanceTimersByTime(6_000));
+    expect(screen.getByRole('status').textContent).toBe('불러오는 중입니다.');
     act(() => loading.end());
   });
 });

@@ -1,7 +1,6 @@
 import { useLocation, useRouteLoaderData } from 'react-router-dom';
 import { greeting, messages } from '#shared/messages.ts';
 import { INFORMATION_PATH, isLoginPath } from '#shared/routes.ts';
-import { signOutAndForget } from '../session/actions.ts';
 import { loginHref } from '../session/login-redirect.ts';
 import { useSessionStore, useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
@@ -28,7 +27,7 @@ export function MemberBar({ className = '' }: { className?: string }) {
         </a>
       )}
       {user ? (
-        <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOutAndForget(store, redirectHosts)}>
+        <button type="button" className="btn btn--small btn--secondary" onClick={() => void import('../session/actions.ts').then((m) => m.signOutAndForget(store, redirectHosts))}>
           {messages.shell.logout}
         </button>
       ) : (

@@ -28,6 +28,8 @@ function setSiblingsInert(dialog: HTMLElement, inert: boolean) {
   for (const el of Array.from(parent.children)) {
     if (el !== dialog && el instanceof HTMLElement) el.inert = inert;
   }
+  // The footer is written after the app's root (entry-server.tsx): the page behind the menu too.
+  for (const el of document.querySelectorAll<HTMLElement>('body > .site-footer')) el.inert = inert;
 }
 
 export function MobileMenu({ open, onClose, returnFocusTo }: Props) {

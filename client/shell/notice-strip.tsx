@@ -20,14 +20,12 @@ export function NoticeStrip() {
         {data ? (
           <Deferred value={data.notice} fallback={<span className="notice-strip__empty" data-ellipsis>{messages.loading}</span>}>
             {(notice) =>
-              notice === 'unavailable' ? (
-                <span className="notice-strip__empty" data-ellipsis>{messages.notice.unavailable}</span>
-              ) : notice ? (
+              notice && notice !== 'unavailable' ? (
                 <a className="notice-strip__link" data-ellipsis href={`/board/notice/detail/${notice.key}`}>
                   {notice.subject}
                 </a>
               ) : (
-                <span className="notice-strip__empty" data-ellipsis>{messages.notice.none}</span>
+                <span className="notice-strip__empty" data-ellipsis>{notice ? messages.notice.unavailable : messages.notice.none}</span>
               )
             }
           </Deferred>

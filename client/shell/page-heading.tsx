@@ -1,7 +1,9 @@
-/** Breadcrumb and page heading: the page title is the breadcrumb title (docs/product.md §2). */
+/**
+ * Breadcrumb and page heading: the page title is the breadcrumb title (docs/product.md §2). The
+ * separators are drawn by the stylesheet (shell.css), not markup: every page's script is smaller.
+ */
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, sectionLabel, type PageDef } from '#shared/routes.ts';
-import { IconChevronRight } from './icons.tsx';
 
 export const PAGE_TITLE_ID = 'page-title';
 
@@ -23,12 +25,10 @@ export function PageHeading({ page, home }: { page: PageDef; home: boolean }) {
             </li>
             {page.section && (
               <li>
-                <IconChevronRight width={14} height={14} />
                 <span>{sectionLabel[page.section]}</span>
               </li>
             )}
             <li aria-current="page">
-              <IconChevronRight width={14} height={14} />
               <span>{page.title}</span>
             </li>
           </ol>

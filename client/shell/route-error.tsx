@@ -2,12 +2,12 @@
  * Shown when a page fails to render or load: a Korean message and a way home. 홈으로 is a full
  * page load (`data-document`: the router is left alone), so a tab whose files went away with
  * a deploy starts again on the new build instead of failing the same way (issue 38). While the
- * tab reloads itself for such files (new-build.ts), nothing is shown: the new page comes next.
+ * tab reloads itself for such files (client/api/build.ts), nothing is shown: the new page comes next.
  */
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { isReloadingForFiles } from './new-build.ts';
+import { isReloadingForFiles } from '../api/build.ts';
 
 export function RouteError() {
   const error = useRouteError();

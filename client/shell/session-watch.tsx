@@ -40,8 +40,11 @@ export function SessionWatch() {
     if (notice) void dialogs.alert(notice);
     if (boot.ended) void dialogs.alert(messages.session.ended);
     if (boot.signOut) void signOut(store, redirectHosts);
+    let told = false;
     return sessionEvents.onEnded(() => {
-      if (!store.getState().user) return;
+      // Said once, however many calls were answered 401 (the write and the check that followed it).
+      if (told || !store.getState().user) return;
+      told = true;
       void dialogs.alert(messages.session.ended).then(() => signOut(store, redirectHosts));
     });
   }, [store, dialogs, redirectHosts]);
@@ -58,8 +61,9 @@ export function SessionWatch() {
     homepage()
       .get('/common/joincheck/:user_id', { params: { user_id: user.user_id }, signal: ctrl.signal })
       .then((answer) => {
-        // Only the API's verdict signs out; a network or server failure does not.
-        if (!ctrl.signal.aborted && answer.result === 'error' && !isUnavailable(answer)) void signOut(store, redirectHosts);
+        // Only the API's verdict signs out; a network or server failure does not. A 401 is the
+        // ended session, which the member is told of in a dialog first (above).
+        if (!ctrl.signal.aborted && answer.result === 'error' && !isUnavailable(answer) && !sessionEvents.hasEnded()) void signOut(store, redirectHosts);
       })
       .catch(() => undefined);
     return () => ctrl.abort();

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { IDEMPOTENCY_CODES, IDEMPOTENCY_KEY_PATTERN, idempotencyKeyOf } from '#shared/contract/idempotency.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http-writes.ts';
 import type { Operation } from '#shared/contract/operations.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { memberOf } from './auth/guard.ts';

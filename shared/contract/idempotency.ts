@@ -1,7 +1,7 @@
 /**
  * The value of the `Idempotency-Key` request header of the homepage API's writes (IETF
  * draft-ietf-httpapi-idempotency-key-header, decision 0141; the header names are in
- * shared/http.ts): one key per intended write, made by the caller and sent again with every
+ * shared/http-writes.ts): one key per intended write, made by the caller and sent again with every
  * retry of that write. The reference API and the portal's gateway read it with these, so both
  * accept the same keys.
  */

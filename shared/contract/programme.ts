@@ -93,3 +93,9 @@ export const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 export function seoulDay(ms: number): string {
   return new Date(ms + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The end of the Seoul day of an instant (epoch ms): the next Seoul midnight. */
+export function endOfSeoulDay(ms: number): number {
+  const day = 24 * 60 * 60 * 1000;
+  return Math.floor((ms + SEOUL_OFFSET_MS) / day) * day + day - SEOUL_OFFSET_MS;
+}

@@ -30,9 +30,12 @@ test.describe('desktop', () => {
     await page.goto('/login/login');
     await hydrated(page);
     await expect(page.locator('header.site-header')).toHaveCount(0);
+    // The footer follows the app as static markup: the bare sign-in page does not show it.
+    await expect(page.locator('.site-footer')).toBeHidden();
     await fillLogin(page, 'reader01', PASSWORD);
     await expect(page).toHaveURL(/\/main\/homemain$/);
     await expect(page.getByText('김서연님, 반갑습니다.').first()).toBeVisible();
+    await expect(page.locator('.site-footer')).toBeVisible();
     expect(await flag(page, 'isLoggedIn')).toBe('true');
     expect(await flag(page, 'isAgree')).toBe('true');
     const persisted = JSON.parse((await flag(page, 'root')) ?? '{}') as { version?: number; state?: { user?: { user_id?: string } } };

@@ -61,7 +61,9 @@ const rules: Rule[] = [
       // The challenge page's two intents, passed to the typed client's post (checked as above).
       (file === 'client/pages/challenge/challenge-page.tsx' && text.startsWith('const INTENTS = ')) ||
       // A page whose address is also an operation's (shared/routes.ts: the book page).
-      (file === 'shared/routes.ts' && text.includes("path: '/book/:isbn'")),
+      (file === 'shared/routes.ts' && text.includes("path: '/book/:isbn'")) ||
+      // The words of each write, keyed by its path: the key's type is the table's write paths.
+      (file === 'client/api/write-messages.ts' && /^\s*'\/[^']+': words\(/.test(text)),
   },
   { what: 'points of a rule', pattern: /[1-9][\d,]*\s*(?:포인트|P\b)/, allowed: (file, text) => file === 'client/pages/home/messages.ts' && text.includes('1포인트를 1원처럼') },
   { what: 'a length of a write', pattern: /[1-9][\d,]*자(?: 이상| 이내|까지)/ },

@@ -17,7 +17,7 @@ import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyAnswer } from '#shared/contract/common.ts';
 import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/http-writes.ts';
 import { redactPath } from '../../logger.ts';
 import type { RequestTrace } from '../../tracing.ts';
 

@@ -9,7 +9,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
 import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
-import { BUILD_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MEMBER_CHANGED, PORTAL_MEMBER_HEADER } from '#shared/http.ts';
+import { BUILD_HEADER } from '#shared/http.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MEMBER_CHANGED, PORTAL_MEMBER_HEADER } from '#shared/http-writes.ts';
 import { messages } from '#shared/messages.ts';
 import { serverMessages } from '#shared/messages-server.ts';
 import { redactUrl } from '../../logger.ts';

@@ -73,6 +73,13 @@ function ssrPortal(opts: SsrOptions, req: FastifyRequest, reply: FastifyReply): 
 export const ssrPlugin = fp<SsrOptions>(
   async (app, opts) => {
     let entry: SsrEntry | null = null;
+    /** The footer's HTML (static per configuration; rendered again in development, where the entry changes). */
+    let footer: { of: SsrEntry; html: string } | null = null;
+    const footerOf = (): string => {
+      if (!entry) return '';
+      if (footer?.of !== entry) footer = { of: entry, html: entry.footer(opts.publicConfig) };
+      return footer.html;
+    };
     let template: PageTemplate | null = null;
     const pageCache = new VisitorPageCache(opts.dev ? 0 : (opts.pageCacheTtlS ?? 0));
 
@@ -150,7 +157,7 @@ export const ssrPlugin = fp<SsrOptions>(
                 // 화면 설정 on the first paint (no flash); an invalid cookie is ignored.
                 htmlAttributes: displayAttributes(parseDisplay(req.cookies[DISPLAY_COOKIE])),
               }),
-              async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss }),
+              async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss, footer: footerOf() }),
               keep,
             );
             body.once('close', () => clearTimeout(timers.render));

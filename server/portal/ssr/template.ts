@@ -26,7 +26,7 @@ export interface PageTemplate {
     /** Attributes of `<html>` (the display settings, from shared/display.ts). */
     htmlAttributes?: Readonly<Record<string, string>>;
   }): string;
-  tail(opts: { dataJson: string; nonce: string | undefined; fontsCss?: string | undefined }): string;
+  tail(opts: { dataJson: string; nonce: string | undefined; fontsCss?: string | undefined; footer?: string | undefined }): string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -101,8 +101,9 @@ export function compileTemplate(source: string): PageTemplate {
       ),
     // The hydration data goes between the two halves as it is: the nonce is put into the
     // template's own script tags, and never searched for through the data (decision 0127).
-    tail: ({ dataJson, nonce, fontsCss }) =>
-      withNonce(beforeData, nonce) +
+    tail: ({ dataJson, nonce, fontsCss, footer = '' }) =>
+      // The footer is the portal's own markup (the SSR entry's), outside the hydrated root.
+      withNonce(beforeData, nonce).replace('<!-- footer -->', () => footer) +
       `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>` +
       // The font faces load after the page (decision 0034): the browser entry links them (a
       // stylesheet here would hold the scripts back); without JavaScript, this does.

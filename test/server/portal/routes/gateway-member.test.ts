@@ -4,7 +4,7 @@
  * and nothing reaches the API; no session gets 401 (the device keeps the write for its member).
  */
 import t from 'tap';
-import { MEMBER_CHANGED } from '#shared/http.ts';
+import { MEMBER_CHANGED } from '#shared/http-writes.ts';
 import { echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 
