@@ -263,3 +263,34 @@ test('a member with a screen reader hears every outcome once, in words, and land
   expect(sr.nameless, 'no control is spoken without a name').toEqual([]);
   test.info().annotations.push({ type: 'transcript', description: transcript.join('\n') });
 });
+
+test('a search on 독서 시작하기 says how many books it found, or that it found none, and lands on its results', async ({ page, portal, consoleWatch }) => {
+  test.setTimeout(120_000);
+  consoleWatch.allow(/Service Worker registration blocked by Playwright/);
+  const sr = await withReader(page);
+  await page.goto(`${portal.url}/search/booksearch`);
+  await sr.ready();
+  await sr.settled();
+
+  sr.begin();
+  await sr.nextTo(/^searchbox, 검색어, /, 45);
+  await sr.type('한강');
+  await sr.nextTo(/^button, 검색$/, 3);
+  await sr.act();
+  await sr.hears(/^polite: ‘한강’ 검색 결과 [1-9][0-9,]*권$/);
+  // A change within the page: the results' heading has the focus, the page's h1 is not said again.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-title');
+  const found = await sr.sinceAct();
+  expect(found.filter((p) => p.startsWith('heading, ') && p.endsWith('level 1')), 'no new page').toEqual([]);
+  expect(found.filter((p) => p.startsWith('polite: ')), 'said once').toHaveLength(1);
+
+  sr.begin();
+  await sr.previousTo(/^searchbox, 검색어, /, 12);
+  // The reader types after what is there: '한강없는책이름' finds nothing.
+  await sr.type('없는책이름');
+  await sr.nextTo(/^button, 검색$/, 3);
+  await sr.act();
+  await sr.hears(/^polite: ‘한강없는책이름’에 맞는 책을 찾지 못했어요\.$/);
+  await sr.hears(/^heading, ‘한강없는책이름’ 검색 결과, level 2$/);
+  expect(sr.nameless).toEqual([]);
+});

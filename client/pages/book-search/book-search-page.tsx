@@ -18,6 +18,8 @@ import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
 import { formatNumber } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
+import { useWithinPage, WITHIN_PAGE } from '#client/components/within-page.ts';
+import { withinText } from '#client/components/within-page-messages.ts';
 import { useGuard } from '#client/shell/use-guard.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconSearch } from '#client/shell/icons-lazy.tsx';
@@ -53,12 +55,21 @@ function searchHref(q: string, field: SearchField = 'all'): string {
 
 const HANGUL_SYLLABLE = /[가-힣]/;
 
+const resultTitle = () => document.getElementById('result-title');
+
+/** A search made on this page (issue 39): the focus on the results' heading, and how many books it found said once. */
+function Said({ sentence }: { sentence: string }) {
+  useWithinPage(sentence, resultTitle);
+  return null;
+}
+
 /** No results: say so, and offer what usually finds the book (fewer words, 초성, every field). */
 function NoResults({ q, field, choseong }: { q: string; field: SearchField; choseong: boolean }) {
   const words = [...new Set(q.split(' '))];
   const initials = !choseong && HANGUL_SYLLABLE.test(q) ? getChoseong(q, { keepNonHangul: true }) : '';
   return (
-    <div className="search-empty" role="status">
+    <div className="search-empty">
+      <Said sentence={searchText.none(q)} />
       <p className="search-empty__title">{searchText.none(q)}</p>
       <ul className="search-empty__tips">
         {words.length > 1 && (
@@ -161,7 +172,7 @@ export default function BookSearchPage() {
   return (
     <div className="container section stack">
       <div className="search-panel">
-        <Form method="get" className="search-form" role="search" aria-label={searchText.form}>
+        <Form method="get" state={WITHIN_PAGE} className="search-form" role="search" aria-label={searchText.form}>
           <div className="search-form__field">
             <label className="sr-only" htmlFor="book-field">
               {searchText.field}
@@ -205,12 +216,16 @@ export default function BookSearchPage() {
           <Deferred value={result} fallback={<Skeleton lines={6} label={messages.loading} />}>
             {(answer) =>
               answer.result !== 'success' ? (
-                <p className="empty">{answer.msg}</p>
+                <p className="empty">
+                  <Said sentence={answer.msg} />
+                  {answer.msg}
+                </p>
               ) : answer.book_list.length === 0 ? (
                 <NoResults q={q} field={field} choseong={answer.chosung_yn === 'Y'} />
               ) : (
                 <>
-                  <p className="list-count" role="status">
+                  <Said sentence={withinText.found(q, answer.total)} />
+                  <p className="list-count">
                     <strong>{searchText.count(formatNumber(answer.total))}</strong> · {searchText.order}
                   </p>
                   {answer.chosung_yn === 'Y' ? (
