@@ -16,10 +16,13 @@
  * average. Writes are kept under the API's ten a minute per member (no 429s); when no member
  * may write yet, a read goes instead (the printed mix says what ran).
  *
- * Figures: requests per second, p50/p99 per kind, and the CPU the stack's processes used
- * (Caddy, portals, APIs, Redis, PostgreSQL with its backends, from /proc) — so "requests per
- * second per core" is the requests served per CPU-second the stack spent, which holds on a
- * machine shared with the load generator (whose CPU is printed apart).
+ * Figures (issue 41): requests per second, p50/p99 per kind, and the CPU each process of the
+ * stack used (Caddy, each portal, each API, PostgreSQL with its backends, Redis, from /proc) —
+ * so "requests per second per core" is the requests served per CPU-second the stack spent,
+ * which holds on a machine shared with the load generator (whose CPU is printed apart). Then
+ * each kind alone, to say what one request of it costs each process in CPU milliseconds (the
+ * sum explains the per-core figure), and the mix arriving at 70 % of the saturating rate (open
+ * loop), whose p99 is the tail a member meets on a busy evening.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,20 +87,38 @@ export function childrenOf(pid: number): number[] {
   return out;
 }
 
-/** CPU seconds so far of each part of the stack. */
+/** CPU seconds so far of each process of the stack (PostgreSQL: the postmaster and its backends). */
 function stackCpu(stack: Stack): Record<string, number> {
   const pidOf = (s: { current(): { child: { pid?: number | undefined } } | undefined }) => s.current()?.child.pid ?? 0;
   const postmaster = Number(readFileSync(join(stack.postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     caddy: cpuSeconds(pidOf(stack.caddy)),
-    portals: stack.portals.reduce((sum, p) => sum + cpuSeconds(pidOf(p)), 0),
-    apis: stack.apis.reduce((sum, a) => sum + cpuSeconds(pidOf(a)), 0),
+    'portal a': cpuSeconds(pidOf(stack.portals[0])),
+    'portal b': cpuSeconds(pidOf(stack.portals[1])),
+    'api a': cpuSeconds(pidOf(stack.apis[0])),
+    'api b': cpuSeconds(pidOf(stack.apis[1])),
     postgres: cpuSeconds(postmaster, true) + childrenOf(postmaster).reduce((sum, c) => sum + cpuSeconds(c), 0),
     redis: cpuSeconds(pidOf(stack.redis)),
   };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const sum = (xs: Iterable<number>) => [...xs].reduce((a, b) => a + b, 0);
+
+/** The targets of issue 41: requests per second per core of the stack's CPU, and the tail at 70 % of saturation. */
+const TARGET_PER_CORE = 300;
+const TARGET_P99_MS = 250;
+const OPEN_LOAD_SHARE = 0.7;
+
+/** One measured phase: what was answered, over how long, and the CPU each process spent. */
+interface Phase {
+  done: Done[];
+  wallS: number;
+  /** CPU seconds per process during the phase. */
+  cpu: Record<string, number>;
+  /** The load generator's own CPU seconds. */
+  selfCpu: number;
+}
 
 export async function benchStack(opts: StackBenchOptions): Promise<void> {
   console.log(`stack bench: starting the stack (compose's settings) …`);
@@ -125,14 +146,12 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       }
       return undefined;
     };
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 
-    let recording = false;
-    let running = true;
-    const done: Done[] = [];
-    const act = async (): Promise<void> => {
-      const r = Math.random();
-      let kind: Kind = r < WEIGHTS.write ? 'write' : r < WEIGHTS.write + WEIGHTS.page ? 'page' : 'read';
-      let member = members[Math.floor(Math.random() * members.length)] as StackMember;
+    /** One request of a kind (a write goes to a member who may write; none may: a read instead). */
+    const request = async (wanted: Kind, into: Done[] | null): Promise<Kind> => {
+      let kind = wanted;
+      let member = pick(members);
       if (kind === 'write') {
         const w = writer();
         if (w) {
@@ -145,57 +164,153 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       let ok: boolean;
       try {
         const answer = kind === 'page'
-          ? await member.send('GET', PAGES[Math.floor(Math.random() * PAGES.length)] ?? '/', { html: true })
+          ? await member.send('GET', pick(PAGES), { html: true })
           : kind === 'read'
-            ? await member.send('GET', READS[Math.floor(Math.random() * READS.length)] ?? '/')
+            ? await member.send('GET', pick(READS))
             : await member.writeDiary(isbn, `부하 시험 일지 ${process.pid}-${written}`);
         ok = answer.status === 200 && (kind === 'page' || (answer.json as { result?: string } | undefined)?.result === 'success');
       } catch {
         ok = false;
       }
-      if (recording) done.push({ kind, ms: performance.now() - started, ok });
+      into?.push({ kind, ms: performance.now() - started, ok });
+      return kind;
     };
-    const users = Array.from({ length: opts.concurrency }, async () => {
-      while (running) await act();
-    });
+    const mixKind = (): Kind => {
+      const r = Math.random();
+      return r < WEIGHTS.write ? 'write' : r < WEIGHTS.write + WEIGHTS.page ? 'page' : 'read';
+    };
 
-    console.log(`stack bench: ${opts.members} members signed in; ${opts.concurrency} at once, ${opts.warmupS} s warm-up, ${opts.durationS} s measured`);
-    await sleep(opts.warmupS * 1_000);
-    const cpuBefore = stackCpu(stack);
-    const selfBefore = process.cpuUsage();
-    const started = performance.now();
-    recording = true;
-    await sleep(opts.durationS * 1_000);
-    recording = false;
-    const wallS = (performance.now() - started) / 1_000;
-    const cpuAfter = stackCpu(stack);
-    const self = process.cpuUsage(selfBefore);
-    running = false;
-    await Promise.all(users);
+    /** Measures `durationS` of a load already running (`into` receives its answers meanwhile). */
+    const measure = async (durationS: number, into: { list: Done[] | null }): Promise<Phase> => {
+      const cpuBefore = stackCpu(stack);
+      const selfBefore = process.cpuUsage();
+      const done: Done[] = [];
+      const started = performance.now();
+      into.list = done;
+      await sleep(durationS * 1_000);
+      into.list = null;
+      const wallS = (performance.now() - started) / 1_000;
+      const cpuAfter = stackCpu(stack);
+      const self = process.cpuUsage(selfBefore);
+      const cpu: Record<string, number> = {};
+      for (const key of Object.keys(cpuAfter)) cpu[key] = (cpuAfter[key] ?? 0) - (cpuBefore[key] ?? 0);
+      return { done, wallS, cpu, selfCpu: (self.user + self.system) / 1e6 };
+    };
+
+    /** Closed loop: `concurrency` virtual members, each sending its next request when the last is answered. */
+    const closedLoop = async (next: () => Kind, warmupS: number, durationS: number): Promise<Phase> => {
+      const into: { list: Done[] | null } = { list: null };
+      let running = true;
+      const users = Array.from({ length: opts.concurrency }, async () => {
+        while (running) {
+          const kind = next();
+          // Writes alone: no member may write yet, so wait for one rather than read.
+          if (kind === 'write' && !writer()) {
+            await sleep(50);
+            continue;
+          }
+          await request(kind, into.list);
+        }
+      });
+      await sleep(warmupS * 1_000);
+      const phase = await measure(durationS, into);
+      running = false;
+      await Promise.all(users);
+      return phase;
+    };
+
+    /** Open loop: the mix arriving at `rate` requests a second whatever the answers take (at most 512 in flight). */
+    const openLoop = async (rate: number, warmupS: number, durationS: number): Promise<Phase & { skipped: number }> => {
+      const into: { list: Done[] | null } = { list: null };
+      let running = true;
+      let inFlight = 0;
+      let skipped = 0;
+      const pending = new Set<Promise<unknown>>();
+      const pace = (async () => {
+        const gapMs = 1_000 / rate;
+        let due = performance.now();
+        while (running) {
+          due += gapMs;
+          const wait = due - performance.now();
+          if (wait > 0) await sleep(wait);
+          if (inFlight >= 512) {
+            skipped += 1;
+            continue;
+          }
+          inFlight += 1;
+          const p = request(mixKind(), into.list).finally(() => {
+            inFlight -= 1;
+            pending.delete(p);
+          });
+          pending.add(p);
+        }
+      })();
+      await sleep(warmupS * 1_000);
+      const phase = await measure(durationS, into);
+      running = false;
+      await pace;
+      await Promise.all(pending);
+      return { ...phase, skipped };
+    };
+
+    console.log(`stack bench: ${opts.members} members signed in; ${opts.concurrency} at once, ${opts.warmupS} s warm-up, ${opts.durationS} s measured per phase`);
+    // What the stack spends doing nothing (timers, PostgreSQL's background work): taken off the
+    // per-request figures, which matters for the writes (a few a second).
+    const idle = await measure(Math.min(5, opts.durationS / 2), { list: null });
+    const mixed = await closedLoop(mixKind, opts.warmupS, opts.durationS);
+    const kinds: Record<Kind, Phase> = {
+      page: await closedLoop(() => 'page', 1, opts.durationS / 2),
+      read: await closedLoop(() => 'read', 1, opts.durationS / 2),
+      write: await closedLoop(() => 'write', 1, opts.durationS / 2),
+    };
+    const saturating = mixed.done.length / mixed.wallS;
+    const open = await openLoop(Math.max(1, Math.round(saturating * OPEN_LOAD_SHARE)), opts.warmupS, opts.durationS);
     await Promise.all(members.map((m) => m.close()));
 
-    const row = (label: string, xs: Done[]) => {
+    const row = (label: string, phase: Phase, xs: Done[]) => {
       const ms = xs.map((d) => d.ms).sort((a, b) => a - b);
-      return `| ${label} | ${xs.length} (${((xs.length / Math.max(1, done.length)) * 100).toFixed(0)} %) | ${(xs.length / wallS).toFixed(0)} | ${percentile(ms, 50).toFixed(0)} ms | ${percentile(ms, 99).toFixed(0)} ms | ${xs.filter((d) => !d.ok).length} |`;
+      return `| ${label} | ${xs.length} (${((xs.length / Math.max(1, phase.done.length)) * 100).toFixed(0)} %) | ${(xs.length / phase.wallS).toFixed(0)} | ${percentile(ms, 50).toFixed(0)} ms | ${percentile(ms, 99).toFixed(0)} ms | ${xs.filter((d) => !d.ok).length} |`;
     };
-    const busy: Record<string, number> = {};
-    for (const key of Object.keys(cpuAfter)) busy[key] = ((cpuAfter[key] ?? 0) - (cpuBefore[key] ?? 0)) / wallS;
-    const cores = Object.values(busy).reduce((a, b) => a + b, 0);
-    const rps = done.length / wallS;
-    const all = done.map((d) => d.ms).sort((a, b) => a - b);
+    const names = Object.keys(mixed.cpu);
+    const cores = sum(Object.values(mixed.cpu)) / mixed.wallS;
+    const perCore = saturating / Math.max(cores, 0.01);
+    /** CPU milliseconds each process spent per request of a phase that ran one kind alone. */
+    const perRequest = (label: string, phase: Phase) => {
+      const n = Math.max(1, phase.done.length);
+      const busy = (k: string) => Math.max(0, (phase.cpu[k] ?? 0) - ((idle.cpu[k] ?? 0) / idle.wallS) * phase.wallS);
+      const cells = names.map((k) => ((busy(k) * 1_000) / n).toFixed(2));
+      return `| ${label} | ${(phase.done.length / phase.wallS).toFixed(0)} | ${cells.join(' | ')} | ${((sum(names.map(busy)) * 1_000) / n).toFixed(2)} |`;
+    };
+    const openAll = open.done.map((d) => d.ms).sort((a, b) => a - b);
+    const openP99 = percentile(openAll, 99);
+    const openFailed = open.done.filter((d) => !d.ok).length + open.skipped;
+    const mixedFailed = mixed.done.filter((d) => !d.ok).length;
+    const verdict = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
     console.log([
       '',
+      'The member mix, closed loop (saturating):',
       '| requests | count (share) | req/s | p50 | p99 | failed |',
       '|---|---|---|---|---|---|',
-      row('all', done),
-      row('pages (server render)', done.filter((d) => d.kind === 'page')),
-      row('gateway reads', done.filter((d) => d.kind === 'read')),
-      row('earning writes (book diary)', done.filter((d) => d.kind === 'write')),
+      row('all', mixed, mixed.done),
+      row('pages (server render)', mixed, mixed.done.filter((d) => d.kind === 'page')),
+      row('gateway reads', mixed, mixed.done.filter((d) => d.kind === 'read')),
+      row('earning writes (book diary)', mixed, mixed.done.filter((d) => d.kind === 'write')),
       '',
-      `CPU of the stack: ${cores.toFixed(2)} cores busy (${Object.entries(busy).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}); ` +
-        `the load generator: ${((self.user + self.system) / 1e6 / wallS).toFixed(2)} cores`,
-      `stack: ${(rps / Math.max(cores, 0.01)).toFixed(0)} requests per second per core (${rps.toFixed(0)} req/s on ${cores.toFixed(2)} cores), ` +
-        `p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms`,
+      `CPU of the stack: ${cores.toFixed(2)} cores busy (${names.map((k) => `${k} ${((mixed.cpu[k] ?? 0) / mixed.wallS).toFixed(2)}`).join(', ')}); ` +
+        `the load generator: ${(mixed.selfCpu / mixed.wallS).toFixed(2)} cores`,
+      '',
+      'CPU milliseconds per request, each kind alone (closed loop; what each process spends for one, its idle CPU taken off):',
+      `| kind | req/s | ${names.join(' | ')} | all |`,
+      `|---|---|${names.map(() => '---').join('|')}|---|`,
+      perRequest('page (server render)', kinds.page),
+      perRequest('gateway read', kinds.read),
+      perRequest('earning write', kinds.write),
+      '',
+      `${verdict(perCore >= TARGET_PER_CORE && mixedFailed === 0)} stack: ${perCore.toFixed(0)} requests per second per core ` +
+        `(${saturating.toFixed(0)} req/s on ${cores.toFixed(2)} cores, ${mixedFailed} failed) (target ≥ ${TARGET_PER_CORE}, 0 failed)`,
+      `${verdict(openP99 <= TARGET_P99_MS && openFailed === 0)} stack at ${Math.round(OPEN_LOAD_SHARE * 100)} % of that rate ` +
+        `(${(open.done.length / open.wallS).toFixed(0)} req/s, open loop): p50 ${percentile(openAll, 50).toFixed(0)} ms, p99 ${openP99.toFixed(0)} ms, ${openFailed} failed ` +
+        `(target p99 ≤ ${TARGET_P99_MS} ms, 0 failed)`,
     ].join('\n'));
   } finally {
     await stack.stop();
