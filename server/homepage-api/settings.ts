@@ -77,7 +77,7 @@ export type ApiSettingsInput = Partial<Omit<ApiSettings, 'rules' | 'push'>> & {
 /** The spec's keep-me-signed-in life (docs/product.md §9): the upper bound of a sign-in. */
 const YEAR_S = 365 * 24 * 60 * 60;
 
-/** Every variable the reference API reads (README "Configuration"), read by server/env.ts. */
+/** Every variable the reference API reads (docs/configuration.md, checked by test/lint/configuration-doc.test.ts), read by server/env.ts. */
 export const ApiEnv = Type.Object({
   HOMEPAGE_API_PORT: EnvType.int(4000, 0, 65535),
   HOMEPAGE_API_HOST: EnvType.text('127.0.0.1'),

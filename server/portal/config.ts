@@ -19,7 +19,7 @@ export type { PublicConfig };
 
 export type { LogLevel };
 
-/** Every variable the portal reads (README "Configuration"). */
+/** Every variable the portal reads (docs/configuration.md, checked by test/lint/configuration-doc.test.ts). */
 export const PortalEnv = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('production'), Type.Literal('development'), Type.Literal('test')], {
     default: 'production',

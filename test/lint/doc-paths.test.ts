@@ -1,5 +1,5 @@
 /**
- * Every repository path the docs name exists (decision 0136): README.md and docs/*.md are the
+ * Every repository path the docs name exists (decision 0136): README.md, server/README.md and docs/*.md are the
  * map a newcomer follows, so a file moved without its mention fails here. A path is a word that
  * starts with one of the repository's folders (`server/portal/app.ts`, `test/fixtures/`) or a
  * relative link (`[decisions/](decisions/README.md)`); patterns and placeholders (`<page>`, `*`,
@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), ...readdirSync(join(root, 'docs/decisions')).filter((f) => f.endsWith('.md')).map((f) => `docs/decisions/${f}`)];
+const docs = ['README.md', 'server/README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), ...readdirSync(join(root, 'docs/decisions')).filter((f) => f.endsWith('.md')).map((f) => `docs/decisions/${f}`)];
 
 const FOLDERS = ['server', 'client', 'shared', 'test', 'scripts', 'docs', 'deploy', '.ci'];
 const PATH = new RegExp(`(?<![\\w./#@-])(?:${FOLDERS.map((f) => f.replace('.', '\\.')).join('|')})/[\\w./-]*`, 'g');
