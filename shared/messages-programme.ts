@@ -5,9 +5,7 @@
  * (decision 0034); each page brings it with its own chunk.
  */
 import { DIARY_MAX_CHARS, POINTS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS } from './contract/programme.ts';
-
-const numberFormat = new Intl.NumberFormat('ko-KR');
-const n = (v: number) => numberFormat.format(v);
+import { formatNumber as n } from './format-number.ts';
 
 /** Review and diary lengths: the programme's (shared/contract/programme.ts). */
 export { DIARY_MAX_CHARS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS };

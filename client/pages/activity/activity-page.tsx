@@ -17,7 +17,8 @@ import { hrefOf } from '#shared/routes.ts';
 import { activityText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
-import { formatDay, formatNumber } from '#client/components/format.ts';
+import { formatDay } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter, PointsBalance } from '#client/components/meter.tsx';
 
