@@ -21,6 +21,7 @@ import { formatDay } from '#client/components/format.ts';
 import { formatNumber } from '#shared/format-number.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter, PointsBalance } from '#client/components/meter.tsx';
+import { ListState } from '#client/components/list-state.tsx';
 
 const statisticsPart = () => import('./statistics.tsx');
 const ReadingStatistics = lazy(statisticsPart);
@@ -193,13 +194,9 @@ export default function ActivityPage() {
           <h2 id="recent-title" className="card__title">
             {activityText.recent}
           </h2>
-          {recent === null ? (
-            <p className="empty">{messages.error.temporary}</p>
-          ) : recent.length === 0 ? (
-            <p className="empty">{activityText.recentNone}</p>
-          ) : (
-            <ActivityRows items={recent} />
-          )}
+          <ListState of={recent} items={(r) => r} none={activityText.recentNone}>
+            {(rows) => <ActivityRows items={rows} />}
+          </ListState>
           <div className="card__actions">
             <Link className="btn btn--primary" to={hrefOf('bookSearch')}>
               {activityText.toDiary}
