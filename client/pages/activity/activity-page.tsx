@@ -207,31 +207,31 @@ export default function ActivityPage() {
           <h2 id="rank-title" className="card__title">
             {activityText.ranking}
           </h2>
-          {ranking === null ? (
-            <p className="empty">{messages.error.temporary}</p>
-          ) : (
-            <>
-              <ol className="list-rows">
-                {ranking.ranking_list.map((r) => (
-                  <li key={`${r.rank}-${r.user_name}`} className="list-row ranking-row">
-                    <strong className="rank">{r.rank}</strong>
-                    <span className="list-row__title">
-                      {r.user_name}
-                      {r.me_yn === 'Y' && activityText.me}
-                    </span>
-                    <span className="list-row__meta">
-                      {r.city_name ?? ''} <span className="nowrap">{formatNumber(r.points)}P</span>
-                    </span>
-                  </li>
-                ))}
-              </ol>
-              {ranking.my_rank && ranking.my_rank.rank > ranking.ranking_list.length && (
-                <p className="field__hint">
-                  {activityText.myRank(ranking.my_rank.rank, formatNumber(ranking.my_rank.points))}
-                </p>
-              )}
-            </>
-          )}
+          <ListState of={ranking} items={(r) => r.ranking_list} none={activityText.rankingNone}>
+            {(ranking) => (
+              <>
+                <ol className="list-rows">
+                  {ranking.ranking_list.map((r) => (
+                    <li key={`${r.rank}-${r.user_name}`} className="list-row ranking-row">
+                      <strong className="rank">{r.rank}</strong>
+                      <span className="list-row__title">
+                        {r.user_name}
+                        {r.me_yn === 'Y' && activityText.me}
+                      </span>
+                      <span className="list-row__meta">
+                        {r.city_name ?? ''} <span className="nowrap">{formatNumber(r.points)}P</span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+                {ranking.my_rank && ranking.my_rank.rank > ranking.ranking_list.length && (
+                  <p className="field__hint">
+                    {activityText.myRank(ranking.my_rank.rank, formatNumber(ranking.my_rank.points))}
+                  </p>
+                )}
+              </>
+            )}
+          </ListState>
         </section>
       </div>
     </div>
