@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 const root = join(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-lh-'));
@@ -136,7 +137,7 @@ async function signInThroughTheForm(port: number): Promise<void> {
     await tab.send('Page.navigate', { url: `${base}/login/login` });
     await loaded;
     await until(tab, "document.documentElement.dataset.hydrated === 'true'", 'the login page to hydrate');
-    for (const [id, text] of [['user_id', 'reader01'], ['user_pass', 'chungbuk2026!']] as const) {
+    for (const [id, text] of [['user_id', 'reader01'], ['user_pass', MEMBER_PASSWORD]] as const) {
       await tab.evaluate(`document.getElementById('${id}').focus()`);
       await tab.send('Input.insertText', { text });
     }

@@ -37,6 +37,7 @@ import autocannon from 'autocannon';
 import { startOtlpReceiver } from '#test/fixtures/otlp-receiver.ts';
 import { freePort } from '#test/fixtures/ports.ts';
 import { benchDialects, type DialectRow, type HistoryRow } from './bench/api-dialects.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const root = join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -189,7 +190,7 @@ const memo = `http://127.0.0.1:${memoPort}`;
 
 const PAGES = ['/main/homemain', '/board/notice/homenotice'];
 const MEMBER_PAGES = ['/activity/activity', '/mypage/mypage'];
-const MEMBER_LOGIN = { user_id: 'reader01', user_pass: 'chungbuk2026!' };
+const MEMBER_LOGIN = loginOf(READER01);
 const barePort = await freePort();
 await serve(
   'bare React',

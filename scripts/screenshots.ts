@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DISPLAY_COOKIE } from '#shared/display.ts';
 import { startPortalProcess } from '#test/fixtures/process.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const VIEWPORT = { width: 360, height: 740 };
@@ -53,7 +54,7 @@ try {
   await page.goto(`${portal.url}/login/login`);
   await settle(page);
   await page.getByLabel('아이디').fill('reader01');
-  await page.getByLabel('비밀번호').fill('chungbuk2026!');
+  await page.getByLabel('비밀번호').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await page.waitForURL(/\/main\/homemain$/);
   for (const shot of SHOTS) {

@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { missingPackages, rollPortals, startStack } from './stack/stack.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 const root = join(import.meta.dirname, '..');
 const verbose = process.argv.includes('--verbose');
@@ -83,7 +84,7 @@ const stack = await started;
 const [a, b] = stack.portals;
 const [x, y] = stack.apis;
 say(`ready: ${stack.url}`);
-say(`  members sign in as reader01 / chungbuk2026! (README "Members")`);
+say(`  members sign in as reader01 / ${MEMBER_PASSWORD} (README "Members")`);
 say(`  behind Caddy: portal-a :${a.port}, portal-b :${b.port} → homepage-api-a :${x.port}, homepage-api-b :${y.port}, redis :${stack.redis.port}, postgres :${stack.postgres.port}`);
 say('  Ctrl-C stops everything');
 

@@ -6,8 +6,7 @@
  */
 import { josa } from 'es-hangul';
 import type { ActivityType } from './contract/points.ts';
-
-const n = (v: number) => v.toLocaleString('ko-KR');
+import { formatNumber as n } from './format-number.ts';
 
 /** Names of fields as members know them, for validation messages. */
 export const apiFieldLabels: Readonly<Record<string, string>> = {

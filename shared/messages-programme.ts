@@ -5,9 +5,7 @@
  * (decision 0034); each page brings it with its own chunk.
  */
 import { DIARY_MAX_CHARS, POINTS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS } from './contract/programme.ts';
-
-const numberFormat = new Intl.NumberFormat('ko-KR');
-const n = (v: number) => numberFormat.format(v);
+import { formatNumber as n } from './format-number.ts';
 
 /** Review and diary lengths: the programme's (shared/contract/programme.ts). */
 export { DIARY_MAX_CHARS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS };
@@ -34,6 +32,8 @@ export const programmeMessages = {
   diaryTooLong: `독서일지는 ${DIARY_MAX_CHARS}자까지 입력할 수 있어요.`,
   bookNotFound: '책을 찾을 수 없어요. ISBN을 다시 확인해 주세요.',
   isbnInvalid: 'ISBN은 978 또는 979로 시작하는 13자리 숫자로 입력해 주세요.',
+  /** A challenge form whose intent is neither start nor check-in (an old or altered page). */
+  unknownAction: '요청을 처리할 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.',
 } as const;
 
 /** review.counter: "{n}/1,000자". */

@@ -5,7 +5,8 @@
 import { Link } from 'react-router-dom';
 import type { ActivityItem } from '#shared/contract/activity.ts';
 import { activityRowText } from './activity-rows-messages.ts';
-import { formatDay, formatNumber } from './format.ts';
+import { formatDay } from './format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 export function ActivityRows({ items, showType = true }: { items: readonly ActivityItem[]; showType?: boolean }) {
   return (

@@ -1,9 +1,8 @@
 /**
- * Dates and numbers as members read them (docs/decisions/D4-behaviour-details.md): `2026. 11. 21.` in the
+ * Dates and phone numbers as members read them (numbers: shared/format-number.ts) (docs/decisions/D4-behaviour-details.md): `2026. 11. 21.` in the
  * Asia/Seoul time zone on server and browser alike, so hydration matches.
  */
 const dateFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
-const numberFormat = new Intl.NumberFormat('ko-KR');
 
 /**
  * The spaces inside a date are no-break spaces: a date is read as one thing and never breaks
@@ -18,10 +17,6 @@ export function formatDate(iso: string): string {
 /** A date-only value (YYYY-MM-DD, a Seoul day) as `2026. 11. 21.` (no-break spaces). */
 export function formatDay(day: string): string {
   return formatDate(`${day}T00:00:00+09:00`);
-}
-
-export function formatNumber(n: number): string {
-  return numberFormat.format(n);
 }
 
 /** 01012345678 → 010-1234-5678; 0432205600 → 043-220-5600. */

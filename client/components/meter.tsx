@@ -1,6 +1,6 @@
 /** Labelled progress bars (the numbers in text beside them) and the point balance. */
 import { useId } from 'react';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 type Naming = { 'aria-labelledby': string } | { 'aria-label': string };
 

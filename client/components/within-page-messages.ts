@@ -1,6 +1,6 @@
 /** What a change within a page says (within-page.ts, decision 0143); loaded with the parts that say it. */
 import { pickerText, writeText } from '#shared/messages-programme.ts';
-import { formatNumber as n } from './format.ts';
+import { formatNumber as n } from '#shared/format-number.ts';
 
 export const withinText = {
   /** A tab or a filter: "포인트 내역, 45건 중 20건" / "도서 구매 내역, 3건" / "제재 내역, 내역이 없습니다." */

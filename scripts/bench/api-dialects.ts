@@ -29,6 +29,7 @@ import { startPostgres } from '#test/fixtures/postgres.ts';
 import { freePort } from '#test/fixtures/ports.ts';
 import { childrenOf, cpuSeconds } from './stack.ts';
 import { addBenchMembersTo, type BenchMember } from './write-history.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 export interface DialectRow {
   what: string;
@@ -104,7 +105,7 @@ interface Target {
 }
 
 const P = '/api/v1/homepage';
-const MEMBER = { user_id: 'reader01', user_pass: 'chungbuk2026!' };
+const MEMBER = loginOf(READER01);
 const BOOK = '소년이 온다';
 
 async function isbnOf(url: string): Promise<string> {

@@ -7,8 +7,9 @@
  */
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
-export const MEMBER_PASSWORD = 'chungbuk2026!';
+export { MEMBER_PASSWORD };
 
 export interface Answer {
   status: number;

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { DateOnly, DateTime, Nullable, PageInfo, PageQuery, PeriodQuery, Success } from './common.ts';
 
-import { ACTIVITY_TYPES } from './programme.ts';
+import { ACTIVITY_TYPES, ENTRY_TYPES } from './programme.ts';
 
 export { ACTIVITY_TYPES };
 
@@ -44,10 +44,7 @@ export const PointSummary = Type.Object({
 export const PointAnswer = Success({ point: PointSummary }, { title: 'PointAnswer' });
 export type PointAnswer = Static<typeof PointAnswer>;
 
-export const EntryType = Type.Union(
-  [Type.Literal('earn'), Type.Literal('penalty'), Type.Literal('spend'), Type.Literal('expire')],
-  { description: 'earn 적립, penalty 회수, spend 사용(서점 구매), expire 소멸' },
-);
+export const EntryType = Type.Enum(ENTRY_TYPES, { description: 'earn 적립, penalty 회수, spend 사용(서점 구매), expire 소멸' });
 
 export const PointListQuery = Type.Object(
   {

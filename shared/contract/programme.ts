@@ -8,6 +8,9 @@
 /** Every kind of activity, in the order members see them. */
 export const ACTIVITY_TYPES = ['diary', 'review', 'loan', 'purchase', 'bookclub', 'authortalk', 'edu', 'checkin', 'challenge'] as const;
 export type ActivityTypeName = (typeof ACTIVITY_TYPES)[number];
+/** Kinds of point-ledger entry (the contract's EntryType, points.ts), for the browser without the schemas. */
+export const ENTRY_TYPES = ['earn', 'penalty', 'spend', 'expire'] as const;
+export type EntryTypeName = (typeof ENTRY_TYPES)[number];
 
 export interface ActivityRule {
   /** Points an activity earns. */

@@ -2,8 +2,8 @@
 import type { Page } from '@playwright/test';
 import { E2E_ENV, startPortalProcess } from '#test/fixtures/process.ts';
 import { DESKTOP, PHONE, expect, hydrated, test, withFullLoad } from './fixtures.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 const UNAUTHORIZED = /Failed to load resource: the server responded with a status of 401/;
 
 async function fillLogin(page: Page, id: string, password: string, keep = false) {

@@ -7,6 +7,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ portalEnv: {} });
@@ -33,7 +34,7 @@ async function signInWithForm(page: Page, userId: string) {
   await page.goto('/login/login');
   await hydrated(page);
   await page.getByLabel('아이디').fill(userId);
-  await page.getByLabel('비밀번호').fill('chungbuk2026!');
+  await page.getByLabel('비밀번호').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL(/\/main\/homemain$/);
 }

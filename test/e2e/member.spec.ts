@@ -7,6 +7,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ portalEnv: {} });
@@ -17,7 +18,7 @@ async function signedIn(browser: Browser, baseURL: string, viewport: { width: nu
   await page.goto('/login/login');
   await hydrated(page);
   await page.getByLabel('아이디').fill('reader01');
-  await page.getByLabel('비밀번호').fill('chungbuk2026!');
+  await page.getByLabel('비밀번호').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL(/\/main\/homemain$/);
   return { context, page };
@@ -138,7 +139,7 @@ test('edit member information: the password is asked again', async ({ browser, p
   await page.getByLabel('현재 비밀번호').fill('wrong-password');
   await page.getByRole('button', { name: '저장' }).click();
   await alertSays(page, /비밀번호/);
-  await page.getByLabel('현재 비밀번호').fill('chungbuk2026!');
+  await page.getByLabel('현재 비밀번호').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: '저장' }).click();
   await alertSays(page, '회원정보를 수정했습니다.');
   await expect(page.getByLabel('휴대전화 번호')).toHaveValue('010-2222-3333');

@@ -5,8 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { DESKTOP, expect, test } from './fixtures.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 
 /** Every URL the page asked for, to check that no password ever went into one. */
 function watchUrls(page: Page): string[] {

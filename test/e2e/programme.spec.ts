@@ -8,8 +8,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 /** 소년이 온다 (한강, 창비). */
 const ISBN = '9788936410841';
 const REVIEW_TITLE = '오월의 소년을 기억하며';

@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DESKTOP, PHONE, expect, hydrated, test, withFullLoad } from './fixtures.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 const HOSTILE = [
   '/.//evil.example',
@@ -101,7 +102,7 @@ test('the login links lead to the portal\'s login screen, and back only to safe 
       await page.goto(`/login/login?returnTo=${encodeURIComponent(target)}`);
       await hydrated(page);
       await page.getByLabel('아이디').fill('reader01');
-      await page.getByLabel('비밀번호').fill('chungbuk2026!');
+      await page.getByLabel('비밀번호').fill(MEMBER_PASSWORD);
       await page.getByRole('button', { name: '로그인', exact: true }).click();
       await page.waitForURL((u) => u.pathname !== '/login/login');
       expect(onPortal(page, portal.url).pathname, JSON.stringify(target)).toBe('/main/homemain');

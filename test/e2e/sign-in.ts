@@ -1,7 +1,8 @@
 /** Signs the seeded member in through the login form (e2e helper). */
 import { expect, type Page } from '@playwright/test';
+import { READER01 } from '#test/fixtures/members.ts';
 
-export const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
+export const READER = READER01;
 
 export async function signIn(page: Page): Promise<void> {
   await page.goto('/login/login');

@@ -10,8 +10,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { UserStatistics } from '#shared/contract/statistics.ts';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 const PATH = '/activity/activity';
 
 test.describe.configure({ mode: 'serial' });

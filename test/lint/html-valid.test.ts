@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { pages, type PageDef } from '#shared/routes.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { pageAt, queryStates, urlOf, WITH_TABS } from '#test/fixtures/page-states.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 /** The jar the vnu-jar package carries (its own script is not used: it would fetch a Java). */
 const VNU = fileURLToPath(new URL('build/dist/vnu.jar', import.meta.resolve('vnu-jar/package.json')));
@@ -41,7 +42,7 @@ t.teardown(async () => {
 });
 
 async function signIn(t: Tap): Promise<Jar> {
-  const res = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!', keep: false } });
+  const res = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { ...loginOf(READER01), keep: false } });
   t.equal(res.statusCode, 200, 'reader01 signs in');
   return new Jar().take(res);
 }

@@ -17,9 +17,11 @@ import { hrefOf } from '#shared/routes.ts';
 import { activityText } from './messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
-import { formatDay, formatNumber } from '#client/components/format.ts';
+import { formatDay } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter, PointsBalance } from '#client/components/meter.tsx';
+import { ListState } from '#client/components/list-state.tsx';
 
 const statisticsPart = () => import('./statistics.tsx');
 const ReadingStatistics = lazy(statisticsPart);
@@ -192,13 +194,9 @@ export default function ActivityPage() {
           <h2 id="recent-title" className="card__title">
             {activityText.recent}
           </h2>
-          {recent === null ? (
-            <p className="empty">{messages.error.temporary}</p>
-          ) : recent.length === 0 ? (
-            <p className="empty">{activityText.recentNone}</p>
-          ) : (
-            <ActivityRows items={recent} />
-          )}
+          <ListState of={recent} items={(r) => r} none={activityText.recentNone}>
+            {(rows) => <ActivityRows items={rows} />}
+          </ListState>
           <div className="card__actions">
             <Link className="btn btn--primary" to={hrefOf('bookSearch')}>
               {activityText.toDiary}
@@ -209,31 +207,31 @@ export default function ActivityPage() {
           <h2 id="rank-title" className="card__title">
             {activityText.ranking}
           </h2>
-          {ranking === null ? (
-            <p className="empty">{messages.error.temporary}</p>
-          ) : (
-            <>
-              <ol className="list-rows">
-                {ranking.ranking_list.map((r) => (
-                  <li key={`${r.rank}-${r.user_name}`} className="list-row ranking-row">
-                    <strong className="rank">{r.rank}</strong>
-                    <span className="list-row__title">
-                      {r.user_name}
-                      {r.me_yn === 'Y' && activityText.me}
-                    </span>
-                    <span className="list-row__meta">
-                      {r.city_name ?? ''} <span className="nowrap">{formatNumber(r.points)}P</span>
-                    </span>
-                  </li>
-                ))}
-              </ol>
-              {ranking.my_rank && ranking.my_rank.rank > ranking.ranking_list.length && (
-                <p className="field__hint">
-                  {activityText.myRank(ranking.my_rank.rank, formatNumber(ranking.my_rank.points))}
-                </p>
-              )}
-            </>
-          )}
+          <ListState of={ranking} items={(r) => r.ranking_list} none={activityText.rankingNone}>
+            {(ranking) => (
+              <>
+                <ol className="list-rows">
+                  {ranking.ranking_list.map((r) => (
+                    <li key={`${r.rank}-${r.user_name}`} className="list-row ranking-row">
+                      <strong className="rank">{r.rank}</strong>
+                      <span className="list-row__title">
+                        {r.user_name}
+                        {r.me_yn === 'Y' && activityText.me}
+                      </span>
+                      <span className="list-row__meta">
+                        {r.city_name ?? ''} <span className="nowrap">{formatNumber(r.points)}P</span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+                {ranking.my_rank && ranking.my_rank.rank > ranking.ranking_list.length && (
+                  <p className="field__hint">
+                    {activityText.myRank(ranking.my_rank.rank, formatNumber(ranking.my_rank.points))}
+                  </p>
+                )}
+              </>
+            )}
+          </ListState>
         </section>
       </div>
     </div>

@@ -24,6 +24,7 @@ export const activityText = {
   recentNone: '아직 활동이 없습니다. 읽을 책을 찾아 독서일지를 시작해 보세요.',
   toDiary: '독서일지 쓰러 가기',
   ranking: '이달의 독서왕',
+  rankingNone: '이번 달에는 아직 포인트를 모은 회원이 없어요.',
   me: ' (나)',
   myRank: (rank: number, points: string) => `나의 순위: ${rank}위 (${points}P)`,
 } as const;

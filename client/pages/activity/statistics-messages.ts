@@ -5,7 +5,7 @@
  * particle follows a fixed word (…월로, …권을, …회예요): no particle helper is needed.
  */
 import { GOAL_BOOKS } from '#shared/contract/goal-books.ts';
-import { formatNumber as n } from '#client/components/format.ts';
+import { formatNumber as n } from '#shared/format-number.ts';
 
 /** "2026-03" → "2026년 3월" */
 export function monthName(month: string): string {

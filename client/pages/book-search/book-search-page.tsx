@@ -16,7 +16,7 @@ import { newWriteKey, readDraft, removeDraft, saveDraft } from '#client/forms/dr
 import { useSessionUser } from '#client/session/session-context.tsx';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { BookCard } from '#client/components/book-card.tsx';
-import { formatNumber } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { useWithinPage, WITHIN_PAGE } from '#client/components/within-page.ts';
 import { withinText } from '#client/components/within-page-messages.ts';

@@ -22,6 +22,7 @@ import { formatDay } from '#client/components/format.ts';
 import { forMember } from '#client/components/member.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { Stars } from '#client/components/stars.tsx';
+import { ListState } from '#client/components/list-state.tsx';
 
 const REVIEW_PAGE_SIZE = 5;
 const MINE_SIZE = 5;
@@ -133,62 +134,58 @@ export default function BookPage() {
             <div>
               <h3 className="sub-title">{bookText.myDiaries}</h3>
               <Deferred value={myDiaries} fallback={<Skeleton lines={3} label={messages.loading} />}>
-                {(a) =>
-                  a.result !== 'success' ? (
-                    <p className="empty">{a.msg}</p>
-                  ) : a.diary_list.length === 0 ? (
-                    <p className="empty">{bookText.noDiary}</p>
-                  ) : (
-                    <>
-                      <ul className="entry-list">
-                        {a.diary_list.map((d) => (
-                          <li key={d.activity_key} className="entry">
-                            <p className="entry__meta">
-                              <time dateTime={d.activity_date}>{formatDay(d.activity_date)}</time>
-                              {d.read_pages !== null && ` · ${bookText.pages(d.read_pages)}`}
-                              {` · +${d.points}P`}
-                            </p>
-                            <p className="entry__text">{d.content}</p>
-                          </li>
-                        ))}
-                      </ul>
-                      {a.total > a.diary_list.length && (
-                        <p className="card__more">
-                          <Link to={`${hrefOf('records')}?type=diary&isbn=${b.isbn}`}>{bookText.allDiaries}</Link>
-                        </p>
-                      )}
-                    </>
-                  )
-                }
+                {(answer) => (
+                  <ListState of={answer} items={(x) => x.diary_list} none={bookText.noDiary}>
+                    {(a) => (
+                      <>
+                        <ul className="entry-list">
+                          {a.diary_list.map((d) => (
+                            <li key={d.activity_key} className="entry">
+                              <p className="entry__meta">
+                                <time dateTime={d.activity_date}>{formatDay(d.activity_date)}</time>
+                                {d.read_pages !== null && ` · ${bookText.pages(d.read_pages)}`}
+                                {` · +${d.points}P`}
+                              </p>
+                              <p className="entry__text">{d.content}</p>
+                            </li>
+                          ))}
+                        </ul>
+                        {a.total > a.diary_list.length && (
+                          <p className="card__more">
+                            <Link to={`${hrefOf('records')}?type=diary&isbn=${b.isbn}`}>{bookText.allDiaries}</Link>
+                          </p>
+                        )}
+                      </>
+                    )}
+                  </ListState>
+                )}
               </Deferred>
             </div>
             <div>
               <h3 className="sub-title">{bookText.myReviews}</h3>
               <Deferred value={myReviews} fallback={<Skeleton lines={3} label={messages.loading} />}>
-                {(a) =>
-                  a.result !== 'success' ? (
-                    <p className="empty">{a.msg}</p>
-                  ) : a.review_list.length === 0 ? (
-                    <p className="empty">{bookText.noReview}</p>
-                  ) : (
-                    <ul className="entry-list">
-                      {a.review_list.map((r) => (
-                        <li key={r.activity_key} className="entry">
-                          <p className="entry__title">
-                            {r.title}
-                            {r.status === 'revoked' && ` (${bookText.revoked})`}
-                          </p>
-                          <p className="entry__meta">
-                            <Stars value={r.rating} label={bookText.ratingLabel(r.rating)} />
-                            <time dateTime={r.activity_date}>{formatDay(r.activity_date)}</time>
-                            {` · +${r.points}P`}
-                          </p>
-                          <p className="entry__text">{r.content}</p>
-                        </li>
-                      ))}
-                    </ul>
-                  )
-                }
+                {(answer) => (
+                  <ListState of={answer} items={(x) => x.review_list} none={bookText.noReview}>
+                    {(a) => (
+                      <ul className="entry-list">
+                        {a.review_list.map((r) => (
+                          <li key={r.activity_key} className="entry">
+                            <p className="entry__title">
+                              {r.title}
+                              {r.status === 'revoked' && ` (${bookText.revoked})`}
+                            </p>
+                            <p className="entry__meta">
+                              <Stars value={r.rating} label={bookText.ratingLabel(r.rating)} />
+                              <time dateTime={r.activity_date}>{formatDay(r.activity_date)}</time>
+                              {` · +${r.points}P`}
+                            </p>
+                            <p className="entry__text">{r.content}</p>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </ListState>
+                )}
               </Deferred>
             </div>
           </div>
@@ -200,33 +197,31 @@ export default function BookPage() {
           {bookText.publicReviews}
         </h2>
         <Deferred value={reviews} fallback={<Skeleton lines={5} label={messages.loading} />}>
-          {(a) =>
-            a.result !== 'success' ? (
-              <p className="empty">{a.msg}</p>
-            ) : a.review_list.length === 0 ? (
-              <p className="empty">{bookText.noPublicReview}</p>
-            ) : (
-              <>
-                <ul className="entry-list entry-list--public">
-                  {a.review_list.map((r) => (
-                    <li key={r.review_key} className="entry">
-                      <p className="entry__title">
-                        {r.title}
-                        {r.mine_yn === 'Y' && <span className="badge">{bookText.mineBadge}</span>}
-                      </p>
-                      <p className="entry__meta">
-                        <Stars value={r.rating} label={bookText.ratingLabel(r.rating)} />
-                        <span>{r.user_name}</span>
-                        <time dateTime={r.activity_date}>{formatDay(r.activity_date)}</time>
-                      </p>
-                      <p className="entry__text">{r.content}</p>
-                    </li>
-                  ))}
-                </ul>
-                <Pagination page={page} size={REVIEW_PAGE_SIZE} total={a.total} label={bookText.reviewPages} />
-              </>
-            )
-          }
+          {(answer) => (
+            <ListState of={answer} items={(x) => x.review_list} none={bookText.noPublicReview}>
+              {(a) => (
+                <>
+                  <ul className="entry-list entry-list--public">
+                    {a.review_list.map((r) => (
+                      <li key={r.review_key} className="entry">
+                        <p className="entry__title">
+                          {r.title}
+                          {r.mine_yn === 'Y' && <span className="badge">{bookText.mineBadge}</span>}
+                        </p>
+                        <p className="entry__meta">
+                          <Stars value={r.rating} label={bookText.ratingLabel(r.rating)} />
+                          <span>{r.user_name}</span>
+                          <time dateTime={r.activity_date}>{formatDay(r.activity_date)}</time>
+                        </p>
+                        <p className="entry__text">{r.content}</p>
+                      </li>
+                    ))}
+                  </ul>
+                  <Pagination page={page} size={REVIEW_PAGE_SIZE} total={a.total} label={bookText.reviewPages} />
+                </>
+              )}
+            </ListState>
+          )}
         </Deferred>
       </section>
     </div>

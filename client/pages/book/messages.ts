@@ -1,6 +1,5 @@
 /** The book page's own text. */
-const numberFormat = new Intl.NumberFormat('ko-KR');
-const n = (v: number) => numberFormat.format(v);
+import { formatNumber as n } from '#shared/format-number.ts';
 
 export const bookText = {
   author: '지은이',

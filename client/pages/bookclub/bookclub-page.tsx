@@ -5,7 +5,7 @@
  * (or why none) are shown after. The meeting form is a page action (0031).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Form, Link, useActionData, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useActionData, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Club, ClubDetailAnswer, MeetingAnswer } from '#shared/contract/bookclub.ts';
 import type { Region } from '#shared/contract/code.ts';
 import { normaliseIsbn } from '#shared/contract/programme.ts';
@@ -20,8 +20,9 @@ import { firstMissing } from '#client/forms/required.ts';
 import { normaliseText } from '#client/forms/text-length.ts';
 import { newWriteKey, writeKeyOf } from '#client/forms/drafts.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
-import { SelectField } from '#client/forms/select-field.tsx';
+import { RegionFilter } from '#client/forms/select-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
+import { ListState } from '#client/components/list-state.tsx';
 
 const PAGE_SIZE = 6;
 
@@ -170,49 +171,33 @@ export default function BookclubPage() {
         <h2 id="mine-title" className="section__title">
           {t.mine}
         </h2>
-        {mine === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : mine.length === 0 ? (
-          <p className="empty">{t.mineNone}</p>
-        ) : (
-          <ul className="store-list">
-            {mine.map((c) => (
-              <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
-            ))}
-          </ul>
-        )}
+        <ListState of={mine} items={(c) => c} none={t.mineNone}>
+          {(mine) => (
+            <ul className="store-list">
+              {mine.map((c) => (
+                <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
+              ))}
+            </ul>
+          )}
+        </ListState>
       </section>
       <section aria-labelledby="find-title" className="stack">
         <h2 id="find-title" className="section__title">
           {t.find}
         </h2>
-        <Form method="get" className="filters" aria-label={t.regionForm}>
-          <SelectField
-            id="club-city"
-            name="city_code"
-            label={t.city}
-            defaultValue={city}
-            emptyLabel={t.allRegions}
-            options={regions.map((r) => [r.region_code, r.region_name] as const)}
-          />
-          <button type="submit" className="btn btn--primary">
-            {t.show}
-          </button>
-        </Form>
-        {clubs === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : clubs.length === 0 ? (
-          <p className="empty">{t.none}</p>
-        ) : (
-          <>
-            <ul className="store-list">
-              {clubs.map((c) => (
-                <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
-              ))}
-            </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
-          </>
-        )}
+        <RegionFilter id="club-city" city={city} options={regions.map((r) => [r.region_code, r.region_name] as const)} text={t} />
+        <ListState of={clubs} items={(c) => c} none={t.none}>
+          {(clubs) => (
+            <>
+              <ul className="store-list">
+                {clubs.map((c) => (
+                  <ClubCard key={c.club_key} club={c} busy={busy} onAction={act} />
+                ))}
+              </ul>
+              <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
+            </>
+          )}
+        </ListState>
       </section>
     </div>
   );

@@ -1,14 +1,14 @@
 /** Partner bookstores (docs/product.md §2 /service/bookstore): how to spend points, and where, by region. */
-import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Bookstore, BookstoreListAnswer, SystemContent } from '#shared/contract/content.ts';
-import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { ContentSections } from '#client/components/content-sections.tsx';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
-import { SelectField } from '#client/forms/select-field.tsx';
+import { RegionFilter } from '#client/forms/select-field.tsx';
 import { loadSystemContent } from '#client/components/system-content.tsx';
 import { formatPhone } from '#client/components/format.ts';
 import { bookstoreText as t } from './messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -49,52 +49,38 @@ export default function BookstorePage() {
         <h2 id="stores-title" className="section__title">
           {t.stores}
         </h2>
-        <Form method="get" className="filters" aria-label={t.regionForm}>
-          <SelectField
-            id="city_code"
-            name="city_code"
-            label={t.city}
-            defaultValue={city}
-            emptyLabel={t.allRegions}
-            options={regions.map((r) => [r.city_code, t.region(r.city_name, r.count)] as const)}
-          />
-          <button type="submit" className="btn btn--primary">
-            {t.show}
-          </button>
-        </Form>
-        {stores === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : stores.length === 0 ? (
-          <p className="empty">{t.none}</p>
-        ) : (
-          <>
-            <p className="list-count">
-              <strong>{total}</strong>
-              {t.count}
-            </p>
-            <ul className="store-list">
-              {stores.map((s) => (
-                <li key={s.bookstore_key} className="store-card">
-                  <h3 className="store-card__name">{s.name}</h3>
-                  <span className="badge badge--gray">{s.city_name}</span>
-                  <dl>
-                    <dt>{t.address}</dt>
-                    <dd>{s.address}</dd>
-                    <dt>{t.phone}</dt>
-                    <dd>
-                      <a href={`tel:${s.phone.replace(/[^0-9]/g, '')}`}>{formatPhone(s.phone)}</a>
-                    </dd>
-                    <dt>{t.hours}</dt>
-                    <dd>{s.opening_hours}</dd>
-                    <dt>{t.closed}</dt>
-                    <dd>{s.closed_days}</dd>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
-          </>
-        )}
+        <RegionFilter id="city_code" city={city} options={regions.map((r) => [r.city_code, t.region(r.city_name, r.count)] as const)} text={t} />
+        <ListState of={stores} items={(s) => s} none={t.none}>
+          {(stores) => (
+            <>
+              <p className="list-count">
+                <strong>{total}</strong>
+                {t.count}
+              </p>
+              <ul className="store-list">
+                {stores.map((s) => (
+                  <li key={s.bookstore_key} className="store-card">
+                    <h3 className="store-card__name">{s.name}</h3>
+                    <span className="badge badge--gray">{s.city_name}</span>
+                    <dl>
+                      <dt>{t.address}</dt>
+                      <dd>{s.address}</dd>
+                      <dt>{t.phone}</dt>
+                      <dd>
+                        <a href={`tel:${s.phone.replace(/[^0-9]/g, '')}`}>{formatPhone(s.phone)}</a>
+                      </dd>
+                      <dt>{t.hours}</dt>
+                      <dd>{s.opening_hours}</dd>
+                      <dt>{t.closed}</dt>
+                      <dd>{s.closed_days}</dd>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
+            </>
+          )}
+        </ListState>
       </section>
     </div>
   );

@@ -56,7 +56,8 @@ export type CertForm =
       q: string;
     }
   | { type: 'purchase'; bookstores: Bookstore[] }
-  | { type: 'authortalk'; talks: AuthorTalk[]; today: string | null };
+  /** `talks` is null when the API could not give them (shown as could-not-load, never as none). */
+  | { type: 'authortalk'; talks: AuthorTalk[] | null; today: string | null };
 
 interface Data {
   type: CertType;
@@ -76,7 +77,7 @@ async function formData(context: unknown, type: CertType, url: string): Promise<
   }
   if (type === 'authortalk') {
     const talks = await api.get('/activity/authortalks');
-    return talks.result === 'success' ? { type, talks: talks.talk_list, today: talks.today } : { type, talks: [], today: null };
+    return talks.result === 'success' ? { type, talks: talks.talk_list, today: talks.today } : { type, talks: null, today: null };
   }
   const isbn = isbnParam(url);
   const [libraries, user, book] = await Promise.all([

@@ -10,6 +10,7 @@ import type { CertForm } from './certify-page.tsx';
 import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
 import { CERT_MESSAGE, CertFormFrame } from './cert-form-frame.tsx';
+import { ListState } from '#client/components/list-state.tsx';
 
 type TalkData = Extract<CertForm, { type: 'authortalk' }>;
 
@@ -22,7 +23,9 @@ export async function talkAction(form: FormData, context: unknown) {
   return earnAnswerResult(context, answer, { field: 'check_in_code', values });
 }
 
-function stateOf(t: TalkData['talks'][number], today: string | null): { text: string; cls: string } {
+type Talk = NonNullable<TalkData['talks']>[number];
+
+function stateOf(t: Talk, today: string | null): { text: string; cls: string } {
   if (t.checked_in_yn === 'Y') return { text: certifyText.talkDone, cls: 'badge--success' };
   if (t.checkin_open_yn === 'Y') return { text: certifyText.talkOpen, cls: '' };
   if (today !== null && t.held_on < today) return { text: certifyText.talkPast, cls: 'badge--gray' };
@@ -31,29 +34,29 @@ function stateOf(t: TalkData['talks'][number], today: string | null): { text: st
 
 export function TalkForm({ form, result }: { form: TalkData; result: FormResult<Earned> | undefined }) {
   // Today's events first, then the coming ones, then the past (most recent first).
-  const rank = (t: TalkData['talks'][number]) => (t.checkin_open_yn === 'Y' ? 0 : form.today !== null && t.held_on < form.today ? 2 : 1);
-  const talks = [...form.talks].sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.held_on.localeCompare(a.held_on) : a.held_on.localeCompare(b.held_on)));
+  const rank = (t: Talk) => (t.checkin_open_yn === 'Y' ? 0 : form.today !== null && t.held_on < form.today ? 2 : 1);
+  const talks = form.talks && [...form.talks].sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.held_on.localeCompare(a.held_on) : a.held_on.localeCompare(b.held_on)));
   return (
     <>
       <h3 className="sub-title">{certifyText.talks}</h3>
-      {talks.length === 0 ? (
-        <p className="empty">{certifyText.talksNone}</p>
-      ) : (
-        <ul className="talk-list">
-          {talks.map((t) => {
-            const state = stateOf(t, form.today);
-            return (
-              <li key={t.event_key} className={`talk${t.checkin_open_yn === 'Y' ? ' is-open' : ''}`}>
-                <span className={`badge ${state.cls}`}>{state.text}</span>
-                <strong className="talk__title">{t.title}</strong>
-                <span className="talk__meta">
-                  <time dateTime={t.held_on}>{formatDay(t.held_on)}</time> · {t.venue}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ListState of={talks} items={(l) => l} none={certifyText.talksNone}>
+        {(talks) => (
+          <ul className="talk-list">
+            {talks.map((t) => {
+              const state = stateOf(t, form.today);
+              return (
+                <li key={t.event_key} className={`talk${t.checkin_open_yn === 'Y' ? ' is-open' : ''}`}>
+                  <span className={`badge ${state.cls}`}>{state.text}</span>
+                  <strong className="talk__title">{t.title}</strong>
+                  <span className="talk__meta">
+                    <time dateTime={t.held_on}>{formatDay(t.held_on)}</time> · {t.venue}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListState>
       <CertFormFrame type="authortalk" result={result}>
         <TextField
           id="check_in_code"

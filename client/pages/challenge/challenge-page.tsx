@@ -6,30 +6,23 @@
  */
 import { useEffect, useRef } from 'react';
 import {
-  Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams,
+  Link, useActionData, useLoaderData, useNavigation, useSearchParams,
   type ActionFunctionArgs, type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
-import { balanceText } from '#shared/messages-programme.ts';
 import { pageById } from '#shared/routes.ts';
 import { homepage } from '#client/api/homepage.ts';
-import { writeKeyOf } from '#client/forms/drafts.ts';
 import { WriteForm } from '#client/forms/write-form.tsx';
 import { formatDay } from '#client/components/format.ts';
-import { field, formError, formOk, FormMessage, onServer, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
+import { FormMessage, useFormFeedback, type FormResult } from '#client/forms/form-result.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { activeRun, buildCalendar, goalDay, monthToShow, type Attendance, type CalendarDay, type CalendarMonth } from './calendar.ts';
 import { challengeText as t } from './messages.ts';
+import { challengeFormAction, isChallengeIntent, type ChallengeIntent as Intent } from '#client/forms/challenge-write.ts';
 
 const CALENDAR_ID = 'calendar';
 /** Today's card, whose heading takes the focus once a check-in's dialog is closed. */
 const TODAY_TITLE_ID = 'today-title';
-const INTENTS = { start: '/challenge/start', checkin: '/challenge/checkin' } as const;
-type Intent = keyof typeof INTENTS;
-
-function isIntent(v: string | null): v is Intent {
-  return v !== null && Object.hasOwn(INTENTS, v);
-}
 
 interface Data {
   attendance: Attendance | null;
@@ -44,16 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { attendance, month };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = field(form, 'intent');
-  if (!isIntent(intent)) return formError(context, t.unknownAction);
-  const answer = await homepage(context).post(INTENTS[intent], { idempotencyKey: writeKeyOf(form) });
-  if (answer.result !== 'success') return formError(context, answer.msg, { status: 409 });
-  // Without JavaScript: post/redirect/get, and the page says what happened.
-  if (onServer(context)) throw redirect(`${pageById.challenge.path}?done=${intent}`);
-  // The dialog that says it (decision 0143) gives the balance with the points.
-  return formOk(context, intent, `${answer.msg} ${balanceText(answer.balance)}`);
+/** Start or check in (challenge-write.ts); without JavaScript, back here and the page says what happened. */
+export function action(args: ActionFunctionArgs) {
+  return challengeFormAction(args, (intent) => `${pageById.challenge.path}?done=${intent}`);
 }
 
 const monthHref = (month: string) => `?month=${month}#${CALENDAR_ID}`;
@@ -218,7 +204,7 @@ export default function ChallengePage() {
           <p className="lead">{t.noRun}</p>
         )}
         <FormMessage result={result} id="challenge-message" />
-        {isIntent(done) && !result && (
+        {isChallengeIntent(done) && !result && (
           <p className="form-message" role="status">
             {t.done[done]}
           </p>

@@ -15,7 +15,6 @@ export const challengeText = {
     start: '21일 챌린지를 시작했습니다. 오늘이 1일째입니다.',
     checkin: '오늘 출석을 마쳤습니다. 적립된 포인트는 출석판에서 확인할 수 있습니다.',
   },
-  unknownAction: '요청을 처리할 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.',
   boardTitle: '출석판',
   monthTitle: (year: number, month: number) => `${year}년 ${month}월`,
   caption: (year: number, month: number) => `${year}년 ${month}월 출석 달력`,

@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AuthenticationListAnswer, EduTypesAnswer } from '#shared/contract/activity.ts';
-import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { field, formError, FormMessage, formOk, useFormFeedback, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
@@ -17,6 +16,7 @@ import { WriteForm } from '#client/forms/write-form.tsx';
 import { seoulToday } from '#client/components/seoul-day.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { eduText as t } from './messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const FIELDS = ['edu_type', 'course_name', 'certificate_no', 'completed_on'] as const;
 const MESSAGE_ID = 'edu-message';
@@ -132,13 +132,9 @@ export default function EduPage() {
         <h2 id="requests-title" className="card__title">
           {t.requests}
         </h2>
-        {list === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : list.activity_list.length === 0 ? (
-          <p className="empty">{t.none}</p>
-        ) : (
-          <ActivityRows items={list.activity_list} showType={false} />
-        )}
+        <ListState of={list} items={(l) => l.activity_list} none={t.none}>
+          {(l) => <ActivityRows items={l.activity_list} showType={false} />}
+        </ListState>
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 /** FAQ (docs/product.md §2 /board/faq/homefaq): questions by category, answers folded. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Faq, FaqListAnswer } from '#shared/contract/board.ts';
-import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { faqText as t } from './messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const CATEGORIES = ['member', 'point', 'activity', 'challenge', 'bookstore'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -44,26 +44,24 @@ export default function FaqPage() {
           ))}
         </ul>
       </nav>
-      {faqs === null ? (
-        <p className="empty">{messages.error.temporary}</p>
-      ) : faqs.length === 0 ? (
-        <p className="empty">{t.none}</p>
-      ) : (
-        <div className="faq-list">
-          {faqs.map((f) => (
-            <details key={f.faq_key} className="faq-item">
-              <summary>
-                <span className="sr-only">{t.question}</span>
-                {f.question}
-              </summary>
-              <div className="faq-item__answer">
-                <span className="sr-only">{t.answer}</span>
-                {f.answer}
-              </div>
-            </details>
-          ))}
-        </div>
-      )}
+      <ListState of={faqs} items={(f) => f} none={t.none}>
+        {(faqs) => (
+          <div className="faq-list">
+            {faqs.map((f) => (
+              <details key={f.faq_key} className="faq-item">
+                <summary>
+                  <span className="sr-only">{t.question}</span>
+                  {f.question}
+                </summary>
+                <div className="faq-item__answer">
+                  <span className="sr-only">{t.answer}</span>
+                  {f.answer}
+                </div>
+              </details>
+            ))}
+          </div>
+        )}
+      </ListState>
     </div>
   );
 }

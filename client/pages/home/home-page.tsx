@@ -19,6 +19,7 @@ import { IconBook, IconCap, IconFlame, IconStar, IconStore, IconUsers } from '#c
 import type * as MemberHomeModule from './member-home.tsx';
 import type { MemberHomeData } from './member-home.tsx';
 import { homeText as t } from './messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const memberPart = lazyPart<{ data: Promise<MemberHomeData> }, typeof MemberHomeModule>(() => import('./member-home.tsx'));
 const MemberHome = memberPart.Component;
@@ -152,15 +153,11 @@ export default function HomePage() {
           </Link>
         </div>
         <Deferred value={notices} fallback={<Skeleton lines={5} label={messages.loading} />}>
-          {(list) =>
-            list === null ? (
-              <p className="empty">{messages.error.temporary}</p>
-            ) : list.length === 0 ? (
-              <p className="empty">{messages.notice.none}</p>
-            ) : (
-              <NoticeRows notices={list} />
-            )
-          }
+          {(list) => (
+            <ListState of={list} items={(l) => l} none={messages.notice.none}>
+              {(l) => <NoticeRows notices={l} />}
+            </ListState>
+          )}
         </Deferred>
       </section>
     </>

@@ -1,5 +1,5 @@
 /** The member part of the home page: its own strings (loaded with it, members only — decision 0050). */
-import { formatNumber } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 export const memberHomeText = {
   title: '나의 독서 현황',

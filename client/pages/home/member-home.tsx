@@ -6,22 +6,23 @@
  * lazily, so a visitor's first visit downloads none of it.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, redirect, useActionData, useRevalidator, type ActionFunctionArgs } from 'react-router-dom';
+import { Link, useActionData, useRevalidator, type ActionFunctionArgs } from 'react-router-dom';
 import type { ActivityItem, AttendanceAnswer } from '#shared/contract/activity.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { isMember } from '#shared/session.ts';
 import { homepage } from '#client/api/homepage.ts';
-import { newWriteKey, writeKeyOf } from '#client/forms/drafts.ts';
+import { newWriteKey } from '#client/forms/drafts.ts';
 import { Deferred } from '#client/components/deferred.tsx';
 import { formatDay } from '#client/components/format.ts';
-import { field, formError, FormMessage, formOk, onServer, type FormResult } from '#client/forms/form-result.tsx';
+import { formError, FormMessage, type FormResult } from '#client/forms/form-result.tsx';
 import { Meter, PointsBalance, ProgressBar } from '#client/components/meter.tsx';
 import { sessionUserOf } from '#client/session/loader-user.ts';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { IconBook, IconFlame, IconStar } from '#client/shell/icons.tsx';
 import { memberHomeText as t } from './member-home-messages.ts';
+import { challengeFormAction, sendChallenge } from '#client/forms/challenge-write.ts';
 
 type Attendance = Omit<AttendanceAnswer, 'result'>;
 
@@ -51,16 +52,10 @@ const CHALLENGE_ID = 'member-challenge';
 const STATUS_ID = 'member-challenge-status';
 
 /** The check-in form (with or without JavaScript): start a challenge or check in today. */
-export async function challengeAction({ request, context }: ActionFunctionArgs) {
-  if (!isMember(sessionUserOf(context))) return formError(context, t.signInFirst, { status: 401 });
-  const form = await request.formData();
-  const intent = field(form, 'intent');
-  if (intent !== 'checkin' && intent !== 'start') return formError(context, messages.form.notFound);
-  const answer = await homepage(context).post(intent === 'start' ? '/challenge/start' : '/challenge/checkin', { idempotencyKey: writeKeyOf(form) });
-  if (answer.result !== 'success') return formError(context, answer.msg);
+export function challengeAction(args: ActionFunctionArgs) {
+  if (!isMember(sessionUserOf(args.context))) return formError(args.context, t.signInFirst, { status: 401 });
   // Without JavaScript: post/redirect/get, back to the card, which now shows today's points.
-  if (onServer(context)) throw redirect(`${new URL(request.url).pathname}#${CHALLENGE_ID}`);
-  return formOk(context, undefined, answer.msg);
+  return challengeFormAction(args, () => `${new URL(args.request.url).pathname}#${CHALLENGE_ID}`);
 }
 
 function PointsCard({ point }: { point: MemberHomeData['point'] }) {
@@ -103,8 +98,8 @@ function ChallengeCard({ attendance }: { attendance: Attendance | null }) {
     setBusy(true);
     try {
       // One key per tap: a lost answer is retried as the same check-in (issue 38).
-      const answer = await homepage().post(active ? '/challenge/checkin' : '/challenge/start', { idempotencyKey: newWriteKey() });
-      await dialogs.alert(answer.msg);
+      const sent = await sendChallenge(active ? 'checkin' : 'start', newWriteKey());
+      await dialogs.alert(sent.message);
       await revalidator.revalidate();
     } finally {
       setBusy(false);

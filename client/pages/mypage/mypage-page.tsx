@@ -22,7 +22,8 @@ import { ACTIVITY_KINDS, ENTRY_TYPES, STATEMENT_PAGE_SIZE, type Filters, type To
 import { homepage as homepageOf, type Homepage } from '#client/api/homepage.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { useDocumentTitle } from '#client/components/document-title.ts';
-import { formatDate, formatDay, formatNumber } from '#client/components/format.ts';
+import { formatDate, formatDay } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { lastMonths, seoulToday } from '#client/components/seoul-day.ts';
 import { useSessionUser } from '#client/session/session-context.tsx';

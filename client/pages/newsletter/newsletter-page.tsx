@@ -4,11 +4,11 @@
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { NewsletterAnswer, NewsletterListAnswer } from '#shared/contract/board.ts';
-import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { formatDay } from '#client/components/format.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { newsletterText as t } from './messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const PAGE_SIZE = 9;
 
@@ -58,28 +58,26 @@ export default function NewsletterPage() {
         <h2 id="issues-title" className="section__title">
           {t.issues}
         </h2>
-        {list === null ? (
-          <p className="empty">{messages.error.temporary}</p>
-        ) : list.length === 0 ? (
-          <p className="empty">{t.none}</p>
-        ) : (
-          <>
-            <ul className="newsletter-list">
-              {list.map((n) => (
-                <li key={n.newsletter_key}>
-                  <Link className="newsletter-card" to={`?issue=${n.newsletter_key}${page > 1 ? `&page=${page}` : ''}`}>
-                    <span className="newsletter-card__no">
-                      {t.issueNo(n.issue_no)} · {formatDay(n.published_on)}
-                    </span>
-                    <strong className="newsletter-card__title">{n.title}</strong>
-                    <span className="newsletter-card__summary">{n.summary}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
-          </>
-        )}
+        <ListState of={list} items={(l) => l} none={t.none}>
+          {(list) => (
+            <>
+              <ul className="newsletter-list">
+                {list.map((n) => (
+                  <li key={n.newsletter_key}>
+                    <Link className="newsletter-card" to={`?issue=${n.newsletter_key}${page > 1 ? `&page=${page}` : ''}`}>
+                      <span className="newsletter-card__no">
+                        {t.issueNo(n.issue_no)} · {formatDay(n.published_on)}
+                      </span>
+                      <strong className="newsletter-card__title">{n.title}</strong>
+                      <span className="newsletter-card__summary">{n.summary}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} size={PAGE_SIZE} total={total} label={t.pages} />
+            </>
+          )}
+        </ListState>
       </section>
     </div>
   );

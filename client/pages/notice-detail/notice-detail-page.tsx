@@ -9,7 +9,8 @@ import { HOME_PATH, hrefOf } from '#shared/routes.ts';
 import type { PageMeta } from '#shared/ssr.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { useDocumentTitle } from '#client/components/document-title.ts';
-import { formatDate, formatNumber } from '#client/components/format.ts';
+import { formatDate } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { noticeText as t } from './messages.ts';
 
 interface Data {

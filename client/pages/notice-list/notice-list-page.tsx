@@ -8,6 +8,7 @@ import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { NoticeRows } from '#client/components/notice-rows.tsx';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { noticeListText as t } from './messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -26,23 +27,21 @@ export default function NoticeListPage() {
     <div className="container section">
       <p className="lead">{t.lead}</p>
       <Deferred value={list} fallback={<Skeleton lines={10} label={messages.loading} />}>
-        {(answer) =>
-          answer.result !== 'success' ? (
-            <p className="empty">{answer.msg}</p>
-          ) : answer.notice_list.length === 0 ? (
-            <p className="empty">{messages.notice.none}</p>
-          ) : (
-            <>
-              <p className="list-count">
-                {t.total} <strong>{answer.total}</strong>
-                {t.count} · {answer.page}
-                {t.page}
-              </p>
-              <NoticeRows notices={answer.notice_list} />
-              <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label={t.pages} />
-            </>
-          )
-        }
+        {(answer) => (
+          <ListState of={answer} items={(x) => x.notice_list} none={messages.notice.none}>
+            {(answer) => (
+              <>
+                <p className="list-count">
+                  {t.total} <strong>{answer.total}</strong>
+                  {t.count} · {answer.page}
+                  {t.page}
+                </p>
+                <NoticeRows notices={answer.notice_list} />
+                <Pagination page={answer.page} size={PAGE_SIZE} total={answer.total} label={t.pages} />
+              </>
+            )}
+          </ListState>
+        )}
       </Deferred>
     </div>
   );

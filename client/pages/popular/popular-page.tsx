@@ -10,7 +10,8 @@ import type { Region } from '#shared/contract/code.ts';
 import { messages } from '#shared/messages.ts';
 import { homepage } from '#client/api/homepage.ts';
 import { BookCard } from '#client/components/book-card.tsx';
-import { formatDay, formatNumber } from '#client/components/format.ts';
+import { formatDay } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { SelectField } from '#client/forms/select-field.tsx';
 import { AGES, PERIODS, popularText as t } from './messages.ts';
 

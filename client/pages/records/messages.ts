@@ -1,6 +1,5 @@
 /** The read-back page's own text. */
-const numberFormat = new Intl.NumberFormat('ko-KR');
-const n = (v: number) => numberFormat.format(v);
+import { formatNumber as n } from '#shared/format-number.ts';
 
 export const recordsText = {
   kinds: '기록 종류',

@@ -21,12 +21,14 @@ import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { isbnParam } from '#client/components/book-lookup.ts';
 import { Deferred, Skeleton } from '#client/components/deferred.tsx';
 import { useDocumentTitle } from '#client/components/document-title.ts';
-import { formatDay, formatNumber } from '#client/components/format.ts';
+import { formatDay } from '#client/components/format.ts';
+import { formatNumber } from '#shared/format-number.ts';
 import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { Stars } from '#client/components/stars.tsx';
 import { Tabs } from '#client/components/tabs.tsx';
 import { useWithinPage } from '#client/components/within-page.ts';
 import { withinText } from '#client/components/within-page-messages.ts';
+import { ListState } from '#client/components/list-state.tsx';
 
 const PAGE_SIZE = 10;
 const HISTORY_SIZE = 50;
@@ -132,29 +134,27 @@ function DiaryLists({
         </h2>
         <p className="field__hint">{recordsText.byBookHint}</p>
         <Deferred value={history} fallback={<Loading />}>
-          {(a) =>
-            a.result !== 'success' ? (
-              <p className="empty">{a.msg}</p>
-            ) : a.history_list.length === 0 ? (
-              <p className="empty">{recordsText.noDiary}</p>
-            ) : (
-              <ul className="history-list">
-                {a.history_list.map((h) => (
-                  <li key={h.isbn}>
-                    <Link
-                      className="history"
-                      to={`?type=diary&isbn=${h.isbn}`}
-                      aria-current={h.isbn === isbn ? 'true' : undefined}
-                    >
-                      <strong className="history__title">{h.book_title ?? h.isbn}</strong>
-                      <span className="history__meta">{recordsText.historyLine(h.diary_count, h.total_pages)}</span>
-                      <span className="history__meta">{recordsText.period(formatDay(h.first_date), formatDay(h.last_date))}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {(answer) => (
+            <ListState of={answer} items={(x) => x.history_list} none={recordsText.noDiary}>
+              {(a) => (
+                <ul className="history-list">
+                  {a.history_list.map((h) => (
+                    <li key={h.isbn}>
+                      <Link
+                        className="history"
+                        to={`?type=diary&isbn=${h.isbn}`}
+                        aria-current={h.isbn === isbn ? 'true' : undefined}
+                      >
+                        <strong className="history__title">{h.book_title ?? h.isbn}</strong>
+                        <span className="history__meta">{recordsText.historyLine(h.diary_count, h.total_pages)}</span>
+                        <span className="history__meta">{recordsText.period(formatDay(h.first_date), formatDay(h.last_date))}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </ListState>
+          )}
         </Deferred>
       </section>
       <section aria-labelledby="entries-title">
@@ -172,34 +172,38 @@ function DiaryLists({
                     <Link to="?type=diary">{recordsText.allBooks}</Link> · <Link to={`/book/${isbn}`}>{programmeLabels.diary}</Link>
                   </p>
                 )}
-                {a.result !== 'success' ? (
-                  <p className="empty">{a.msg}</p>
-                ) : a.diary_list.length === 0 ? (
-                  <p className="empty">
-                    {recordsText.noDiary} <Link to={hrefOf('bookSearch')}>{recordsText.write}</Link>
-                  </p>
-                ) : (
-                  <>
-                    <p className="list-count">{recordsText.total(a.total)}</p>
-                    <ul className="entry-list">
-                      {a.diary_list.map((d) => (
-                        <li key={d.activity_key} className="entry">
-                          <p className="entry__title">
-                            <Link to={`/book/${d.isbn}`}>{d.book_title ?? d.isbn}</Link>
-                            {d.status === 'revoked' && ` (${recordsText.revoked})`}
-                          </p>
-                          <p className="entry__meta">
-                            <time dateTime={d.activity_date}>{formatDay(d.activity_date)}</time>
-                            {d.read_pages !== null && <span>{recordsText.readPages(d.read_pages)}</span>}
-                            <span className="points-delta">{d.points > 0 ? `+${formatNumber(d.points)}P` : '0P'}</span>
-                          </p>
-                          <p className="entry__text">{d.content}</p>
-                        </li>
-                      ))}
-                    </ul>
-                    <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(programmeLabels.diaries)} />
-                  </>
-                )}
+                <ListState
+                  of={a}
+                  items={(x) => x.diary_list}
+                  none={
+                    <p className="empty">
+                      {recordsText.noDiary} <Link to={hrefOf('bookSearch')}>{recordsText.write}</Link>
+                    </p>
+                  }
+                >
+                  {(a) => (
+                    <>
+                      <p className="list-count">{recordsText.total(a.total)}</p>
+                      <ul className="entry-list">
+                        {a.diary_list.map((d) => (
+                          <li key={d.activity_key} className="entry">
+                            <p className="entry__title">
+                              <Link to={`/book/${d.isbn}`}>{d.book_title ?? d.isbn}</Link>
+                              {d.status === 'revoked' && ` (${recordsText.revoked})`}
+                            </p>
+                            <p className="entry__meta">
+                              <time dateTime={d.activity_date}>{formatDay(d.activity_date)}</time>
+                              {d.read_pages !== null && <span>{recordsText.readPages(d.read_pages)}</span>}
+                              <span className="points-delta">{d.points > 0 ? `+${formatNumber(d.points)}P` : '0P'}</span>
+                            </p>
+                            <p className="entry__text">{d.content}</p>
+                          </li>
+                        ))}
+                      </ul>
+                      <Pagination page={page} size={PAGE_SIZE} total={a.total} label={recordsText.pagesLabel(programmeLabels.diaries)} />
+                    </>
+                  )}
+                </ListState>
               </>
             );
           }}

@@ -1,5 +1,6 @@
 /** The review page's own text. */
 import { REVIEW_MAX_CHARS, REVIEW_MIN_CHARS } from '#shared/contract/programme.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 export const reviewText = {
   choose: '서평을 쓸 책을 골라 주세요',
@@ -9,7 +10,7 @@ export const reviewText = {
   rating: '별점',
   ratingOption: (n: number) => `${n}점`,
   content: '서평',
-  hint: `${REVIEW_MIN_CHARS}자 이상 ${REVIEW_MAX_CHARS.toLocaleString('ko-KR')}자까지 쓸 수 있어요. 책의 내용과 느낀 점을 자유롭게 적어 주세요.`,
+  hint: `${REVIEW_MIN_CHARS}자 이상 ${formatNumber(REVIEW_MAX_CHARS)}자까지 쓸 수 있어요. 책의 내용과 느낀 점을 자유롭게 적어 주세요.`,
   submit: '서평 등록',
   editForm: '서평 고치기',
   editNote: '이 책의 서평을 이미 썼어요. 서평은 책마다 하나라서, 여기서 고쳐 쓸 수 있어요. 고쳐도 받은 포인트는 그대로예요.',

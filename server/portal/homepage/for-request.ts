@@ -11,10 +11,18 @@ import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
 import { queryString } from '#shared/http.ts';
 import { messages } from '#shared/messages.ts';
 import type { HomepageTransport } from '#shared/ssr.ts';
-import type { MemberAuth } from '../auth/member-auth.ts';
 import { requestTrace } from '../../tracing.ts';
 import type { HomepageCall, HomepageMethod, HomepageResult } from './client.ts';
 import { HOMEPAGE_PREFIX, safeHomepageUrl } from './paths.ts';
+
+/**
+ * What sends a call on the member's behalf: auth/member-auth.ts's MemberAuth. Named here by what
+ * it does, so homepage/ needs nothing of auth/ (auth/ uses homepage/: no circle, issue 40; the
+ * test/lint/portal-folders test keeps it so).
+ */
+export interface MemberCaller {
+  call(req: FastifyRequest, reply: FastifyReply, c: Omit<HomepageCall, 'accessToken' | 'requestId' | 'log'>): Promise<HomepageResult>;
+}
 
 /** Whom a homepage call is made for: the request's id (sent upstream), its logger and its trace. */
 export function callFor(req: FastifyRequest): Pick<HomepageCall, 'requestId' | 'log' | 'trace'> {
@@ -26,7 +34,7 @@ export function callFor(req: FastifyRequest): Pick<HomepageCall, 'requestId' | '
  * string included). `refused` when the path is unsafe or one the browser may not reach.
  */
 export async function forwardForRequest(
-  auth: MemberAuth,
+  auth: MemberCaller,
   req: FastifyRequest,
   reply: FastifyReply,
   call: { method: HomepageMethod; rawUrl: string; body: unknown; idempotencyKey?: string | undefined; mayForward: (path: string) => boolean },
@@ -50,7 +58,7 @@ function checkedKey(value: string): string {
 }
 
 /** The homepage API for loaders and actions rendered on the server, on behalf of this request's member. */
-export function homepageTransport(auth: MemberAuth, req: FastifyRequest, reply: FastifyReply): HomepageTransport {
+export function homepageTransport(auth: MemberCaller, req: FastifyRequest, reply: FastifyReply): HomepageTransport {
   return {
     async request(method, path, init) {
       const target = safeHomepageUrl(`${HOMEPAGE_PREFIX}${path}`);

@@ -7,9 +7,11 @@ import type { Test } from 'tap';
 import type { Database } from '#server/homepage-api/store/db.ts';
 import { runningPointStore } from '#server/homepage-api/store/running-points.ts';
 import { SEED_NOW, pgDatabaseUrl } from './store/helpers.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 export const P = '/api/v1/homepage';
-export const PASSWORD = 'chungbuk2026!';
+/** The named members' password (test/fixtures/members.ts), as these suites call it. */
+export const PASSWORD = MEMBER_PASSWORD;
 
 /** A clock tests can move: starts at `start` (ISO with offset). */
 export class TestClock {

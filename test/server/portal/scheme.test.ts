@@ -11,6 +11,7 @@ import { HOME_PATH } from '#shared/routes.ts';
 import { plainHttpWarning } from '#server/portal/scheme.ts';
 import { buildTestPortal, startReferenceApi, type TestPortal } from '#test/fixtures/portal.ts';
 import { selfSignedCertificate } from '#test/fixtures/tls.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const api = await startReferenceApi();
 const cert = await selfSignedCertificate();
@@ -43,7 +44,7 @@ async function look(t: Test, url: string, headers: Record<string, string> = {}):
   const login = await request(`${url}/api/login/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [PORTAL_HEADER]: '1', ...headers },
-    body: JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!', keep: true }),
+    body: JSON.stringify({ ...loginOf(READER01), keep: true }),
     dispatcher: trusting,
   });
   await login.body.dump();

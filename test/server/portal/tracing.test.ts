@@ -12,6 +12,7 @@ import { ConfigError } from '#server/env.ts';
 import { tracingFromEnv } from '#server/tracing.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '#test/fixtures/otlp-receiver.ts';
 import { startPortalProcess } from '#test/fixtures/process.ts';
+import { MEMBER_PASSWORD, READER01, loginOf } from '#test/fixtures/members.ts';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -79,7 +80,7 @@ t.test('the real process with traces on', async (t) => {
   // A body that comes after the headers is read in the socket's events, outside the request's
   // span: the call the sign-in makes must still be in its trace. Sent in a later packet.
   const signInTrace = randomBytes(16).toString('hex');
-  const credentials = new TextEncoder().encode(JSON.stringify({ user_id: 'reader01', user_pass: 'chungbuk2026!' }));
+  const credentials = new TextEncoder().encode(JSON.stringify(loginOf(READER01)));
   const signIn = await fetch(`${url}/api/login/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-portal-request': '1', origin: url, traceparent: `00-${signInTrace}-${randomBytes(8).toString('hex')}-01` },
@@ -190,7 +191,7 @@ t.test('the real process with traces on', async (t) => {
     t.equal(receiver.spans.find(ssoCall)?.attributes['url.query'], 'userid=reader01&key=%5BREDACTED%5D', 'and the key from the query');
     t.equal(receiver.spans.find(ssoPage)?.attributes['url.query'], `userid=reader01&key=%5BREDACTED%5D&token=%5BREDACTED%5D`, "the portal's span has them redacted from the query");
     const exported = receiver.bodies.join('\n');
-    const secrets = [SSO_TOKEN, SSO_KEY, 'chungbuk2026!', ...cookies.map((c) => c.split('=')[1] ?? ''), ...issued].filter((s) => s.length >= 8);
+    const secrets = [SSO_TOKEN, SSO_KEY, MEMBER_PASSWORD, ...cookies.map((c) => c.split('=')[1] ?? ''), ...issued].filter((s) => s.length >= 8);
     for (const [i, secret] of secrets.entries()) t.notOk(exported.includes(secret), `secret ${i + 1} of ${secrets.length} (SSO token and key, password, cookies) is in no span`);
     t.notOk(/authorization|cookie|bearer/i.test(exported), 'no header of the request is recorded');
   });

@@ -14,9 +14,9 @@ import t from 'tap';
 import { SHARE_MS } from '#server/portal/auth/refresh-flight.ts';
 import { waitFor } from '#test/fixtures/wait.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
 const TRIALS = 50;
-const PASSWORD = 'chungbuk2026!';
 let now = Date.now();
 let portalAhead = 0;
 /** The page request of the current trial: its one held loader waits for that page's refresh. */

@@ -5,8 +5,8 @@
 import t from 'tap';
 import { SHARE_MS } from '#server/portal/auth/refresh-flight.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 /** The API's clock, moved by the tests. */
 let now = Date.now();
 /** The portal's clock runs ahead of real time by this much: past its refresh sharing window at will. */

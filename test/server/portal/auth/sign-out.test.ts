@@ -21,8 +21,8 @@ import { waitFor } from '#test/fixtures/wait.ts';
 import { startForwarder, type RecordedRequest } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi, type TestPortal } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleValue } from '#test/fixtures/prometheus-text.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 const P = '/api/v1/homepage';
 const ISBN = curatedBooks()[7]?.isbn ?? '';
 /** The API's clock: held still, so a token spent in a test is within the API's grace (decision 0114). */

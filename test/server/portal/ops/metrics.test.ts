@@ -11,8 +11,8 @@ import { cookieNames } from '#server/portal/auth/cookies.ts';
 import { UPSTREAM_PATTERNS, upstreamOperation } from '#server/portal/ops/upstream-operations.ts';
 import { buildTestPortal, Jar, metricsListener, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleSum, sampleValue, type Family } from '#test/fixtures/prometheus-text.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { LOGIN_RATE_PER_MINUTE: '5', LOGIN_FAILURES_PER_HOUR: '2' });
 const base = await portal.app.listen({ port: 0, host: '127.0.0.1' });

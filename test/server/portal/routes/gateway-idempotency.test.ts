@@ -11,6 +11,7 @@ import { serverMessages } from '#shared/messages-server.ts';
 import { curatedBooks } from '#server/homepage-api/seed/books.ts';
 import { echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -99,7 +100,7 @@ t.test('through the portal to the reference API: the repeat gets the first answe
     await direct.close();
     await api.close();
   });
-  const signIn = await direct.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!', keep: false } });
+  const signIn = await direct.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { ...loginOf(READER01), keep: false } });
   t.equal(signIn.statusCode, 200);
   const cookie = new Jar().take(signIn).header();
   const diary = { isbn: curatedBooks()[4]?.isbn, content: '포털을 거쳐 두 번 보낸 일지' };

@@ -7,6 +7,7 @@ import t from 'tap';
 import { MEMBER_CHANGED } from '#shared/http-writes.ts';
 import { echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url);
@@ -16,7 +17,7 @@ t.teardown(async () => {
 });
 
 async function signedIn(userId: string): Promise<string> {
-  const res = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: userId, user_pass: 'chungbuk2026!', keep: false } });
+  const res = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: userId, user_pass: MEMBER_PASSWORD, keep: false } });
   t.equal(res.statusCode, 200, `${userId} signed in`);
   return new Jar().take(res).header();
 }

@@ -8,6 +8,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import webPush from 'web-push';
 import { cacheKindOf } from '#server/portal/homepage/public-cache.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const VAPID = { ...webPush.generateVAPIDKeys(), subject: 'mailto:reading@library.example.org' };
 const api = await startReferenceApi({ push: { vapid: VAPID } });
@@ -26,7 +27,7 @@ t.test('the push configuration is public and not cached by the portal', async (t
 });
 
 t.test('a member turns reminders on and off through the gateway', async (t) => {
-  const login = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } });
+  const login = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: loginOf(READER01) });
   const jar = new Jar().take(login);
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
@@ -49,7 +50,7 @@ t.test('a member turns reminders on and off through the gateway', async (t) => {
 });
 
 t.test('the push page turns reminders off with the query and no body, as the document says (decision 0138)', async (t) => {
-  const login = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } });
+  const login = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: loginOf(READER01) });
   t.equal(login.statusCode, 200, login.body);
   const headers = { ...PORTAL_CALL, cookie: new Jar().take(login).header() };
   for (const permission of ['denied', 'default'] as const) {

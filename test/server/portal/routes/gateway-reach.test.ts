@@ -6,6 +6,7 @@
  */
 import t from 'tap';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url);
@@ -33,7 +34,7 @@ const QUERIES: Record<string, string> = {
 };
 
 const doc = (await api.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
-const login = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } });
+const login = await portal.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: loginOf(READER01) });
 const jar = new Jar().take(login);
 
 // Token logout revokes the member's tokens: it goes last.

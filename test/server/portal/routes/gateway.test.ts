@@ -10,6 +10,7 @@
 import t from 'tap';
 import { deadUrl, echo, startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, PORTAL_CALL } from '#test/fixtures/portal.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const TEMPORARY = { result: 'error', msg: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' };
 
@@ -103,7 +104,7 @@ t.test('a sign-in while the API\'s database is away: 503 with its Retry-After an
     method: 'POST',
     url: '/api/login/login',
     headers: { 'x-portal-request': '1', origin: 'http://localhost:80' },
-    payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' },
+    payload: loginOf(READER01),
   });
   t.equal(res.statusCode, 503);
   t.equal(res.headers['retry-after'], '5');
@@ -169,7 +170,7 @@ t.test('a dripping upstream is a 504 at the deadline: headers and body bounded t
   };
   const gateway = Array.from({ length: 20 }, (_, i) => timed(dripping.app.inject({ method: 'GET', url: `/api/v1/homepage/board/faq?n=${i}` })));
   const signIn = timed(
-    dripping.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } }),
+    dripping.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: loginOf(READER01) }),
   );
   const answers = await Promise.all([...gateway, signIn]);
   for (const [i, a] of answers.entries()) {

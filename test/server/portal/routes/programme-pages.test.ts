@@ -7,6 +7,7 @@ import t from 'tap';
 import bwipjs from 'bwip-js';
 import { startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { LOGIN_RATE_PER_MINUTE: '1000' });
@@ -26,7 +27,7 @@ async function signIn(userId = 'reader01'): Promise<Jar> {
     method: 'POST',
     url: '/api/login/login',
     headers: PORTAL_CALL,
-    payload: { user_id: userId, user_pass: 'chungbuk2026!', keep: false },
+    payload: { user_id: userId, user_pass: MEMBER_PASSWORD, keep: false },
   });
   t.equal(res.statusCode, 200, `${userId} signs in`);
   return new Jar().take(res);

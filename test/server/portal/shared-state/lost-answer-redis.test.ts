@@ -14,6 +14,7 @@ import { SHARE_MS } from '#server/portal/auth/refresh-flight.ts';
 import { lostAnswerScenario } from '#test/fixtures/lost-answer.ts';
 import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
 import { redisServerAvailable, startRedis } from '#test/fixtures/redis.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const HOLD_S = 900;
 const inCi = !!process.env['CI'] && process.env['CI'] !== 'false';
@@ -46,7 +47,7 @@ t.test('the lost answer across two instances on one Redis', { skip: available ? 
   });
 
   await t.test('a held pair expires in Redis with its hold', async (t) => {
-    const login = await a.app.inject({ method: 'POST', url: '/api/login/login', headers: { 'x-portal-request': '1', 'sec-fetch-site': 'same-origin' }, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } });
+    const login = await a.app.inject({ method: 'POST', url: '/api/login/login', headers: { 'x-portal-request': '1', 'sec-fetch-site': 'same-origin' }, payload: loginOf(READER01) });
     const rt = login.cookies.find((c) => c.name === 'portal_rt')?.value ?? '';
     const refreshed = await a.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { 'x-portal-request': '1', 'sec-fetch-site': 'same-origin', cookie: `portal_rt=${rt}` } });
     t.equal(refreshed.statusCode, 200);

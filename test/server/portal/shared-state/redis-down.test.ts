@@ -8,8 +8,8 @@ import t from 'tap';
 import { deadUrl } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleValue } from '#test/fixtures/prometheus-text.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 const redisUrl = (await deadUrl()).replace('http://', 'redis://:s3cret-pass@');
 const api = await startReferenceApi();
 /** Refresh tokens the API has spent: one per rotation. */

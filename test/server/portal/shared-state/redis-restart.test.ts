@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { REDIS_CONF } from '#scripts/stack/settings.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { redisServerAvailable, startRedis, type RedisProcess } from '#test/fixtures/redis.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const inCi = !!process.env['CI'] && process.env['CI'] !== 'false';
 const available = redisServerAvailable();
@@ -35,7 +36,7 @@ t.test('signed out before a Redis restart, still signed out after it, on an inst
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const jar = new Jar().take(await first.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: { user_id: 'reader01', user_pass: 'chungbuk2026!' } }));
+  const jar = new Jar().take(await first.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: loginOf(READER01) }));
   const copy = jar.header();
   const out = await first.app.inject({ method: 'POST', url: '/api/login/logout', headers: { ...PORTAL_CALL, cookie: copy } });
   t.equal(out.statusCode, 200, 'signed out');

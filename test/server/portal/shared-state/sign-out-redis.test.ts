@@ -14,8 +14,8 @@ import { waitFor } from '#test/fixtures/wait.ts';
 import { startForwarder, type RecordedRequest } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi, type TestPortal } from '#test/fixtures/portal.ts';
 import { redisServerAvailable, startRedis } from '#test/fixtures/redis.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 const P = '/api/v1/homepage';
 const inCi = !!process.env['CI'] && process.env['CI'] !== 'false';
 const available = redisServerAvailable();

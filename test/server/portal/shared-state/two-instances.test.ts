@@ -20,8 +20,8 @@ import { freePort } from '#test/fixtures/ports.ts';
 import { startPortalProcess, type PortalProcess } from '#test/fixtures/process.ts';
 import { redisServerAvailable, startRedis } from '#test/fixtures/redis.ts';
 import { parsePrometheusText, sampleSum } from '#test/fixtures/prometheus-text.ts';
+import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
-const PASSWORD = 'chungbuk2026!';
 /** Headers of a call made by the portal's own pages (a JSON body adds its content type). */
 const CALL = { 'x-portal-request': '1', 'sec-fetch-site': 'same-origin' };
 const JSON_CALL = { ...CALL, 'content-type': 'application/json' };

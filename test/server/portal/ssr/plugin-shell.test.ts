@@ -9,6 +9,7 @@
 import t from 'tap';
 import { JS_COOKIE } from '#shared/ssr.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
+import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const api = await startReferenceApi();
 const portal = await buildTestPortal(api.url, { LOGIN_RATE_PER_MINUTE: '1000' });
@@ -21,7 +22,7 @@ const login = await portal.app.inject({
   method: 'POST',
   url: '/api/login/login',
   headers: PORTAL_CALL,
-  payload: { user_id: 'reader01', user_pass: 'chungbuk2026!', keep: false },
+  payload: { ...loginOf(READER01), keep: false },
 });
 t.equal(login.statusCode, 200, 'reader01 signs in');
 const jar = new Jar().take(login);
