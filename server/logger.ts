@@ -5,6 +5,7 @@
  * like secrets, and secret path segments.
  */
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import { splitUrl } from '#shared/http.ts';
 
 /** Header paths pino redacts (its `redact`: explicit paths, looked up only under these keys). */
 export const REDACT_PATHS = [
@@ -160,11 +161,11 @@ export function redactUrl(url: string): string {
 
 /** Query strings may carry SSO tokens (/sso/sso?token=…): keep the keys, drop the values. */
 function stripQuerySecrets(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
+  if (!url.includes('?')) return url;
+  const { path, query } = splitUrl(url);
+  const params = new URLSearchParams(query);
   for (const key of [...params.keys()]) {
     if (/token|key|pass|secret|code/i.test(key)) params.set(key, '[REDACTED]');
   }
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return `${path}?${params.toString()}`;
 }

@@ -38,6 +38,7 @@ import type { FastifyReply, FastifyRequest, RawRequestDefaultExpression } from '
 import pino from 'pino';
 import { loggerOptions, redactUrl } from './logger.ts';
 import { REQUEST_TRACE, type ChildLoggerFactory, type RequestTrace, type TracedMessage, type TracedService, type Tracing, type TracingSettings } from './tracing.ts';
+import { splitUrl } from '#shared/http.ts';
 
 /** A request's trace as the SDK holds it: with its span. */
 interface HeldTrace extends RequestTrace {
@@ -52,8 +53,8 @@ function isProbe(url: string): boolean {
 /** A URL's redacted path and query (url.path, url.query), as the access log line shows them. */
 function redactedParts(url: string): { path: string; query: string | undefined } {
   const redacted = redactUrl(url);
-  const q = redacted.indexOf('?');
-  return q < 0 ? { path: redacted, query: undefined } : { path: redacted.slice(0, q), query: redacted.slice(q + 1) };
+  const { path, query } = splitUrl(redacted);
+  return { path, query: redacted.includes('?') ? query : undefined };
 }
 
 /** The span's name, path and status, once the request is answered; 5xx is an error (HTTP semantic conventions). */

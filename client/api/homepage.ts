@@ -7,7 +7,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
-import { HOMEPAGE_PREFIX } from '#shared/http.ts';
+import { fillPath, HOMEPAGE_PREFIX } from '#shared/http.ts';
 import type { HomepageOperations } from '#shared/contract/operations.ts';
 import type { HomepageTransport, HttpMethod, Query } from '#shared/ssr.ts';
 import { fetchJson } from './client.ts';
@@ -50,16 +50,6 @@ export interface Homepage {
 const browserTransport: HomepageTransport = {
   request: (method, path, init) => fetchJson(`${HOMEPAGE_PREFIX}${path}`, { method, ...init }),
 };
-
-/** `/book/:isbn` + { isbn } → `/book/9788936434120` (each value URI-encoded). */
-export function fillPath(pattern: string, params: Record<string, string | number> | undefined): `/${string}` {
-  const path = pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${pattern}`);
-    return encodeURIComponent(String(value));
-  });
-  return path as `/${string}`;
-}
 
 interface RawInput {
   params?: Record<string, string | number>;

@@ -12,25 +12,25 @@ import { seed } from './seed/index.ts';
 import { DB_RETRY_AFTER_S, errorHandler } from './errors.ts';
 import { frameworkErrors, MAX_PARAM_LENGTH, protocolRules } from './protocol.ts';
 import { resolveSettings, type ApiSettings, type ApiSettingsInput } from './settings.ts';
-import { boardRoutes } from './routes/board.ts';
-import { authRoutes } from './routes/auth.ts';
-import { commonRoutes } from './routes/common.ts';
-import { codeRoutes } from './routes/code.ts';
-import { userRoutes } from './routes/user.ts';
-import { activityRoutes } from './routes/activity.ts';
-import { challengeRoutes } from './routes/challenge.ts';
-import { bookclubRoutes } from './routes/bookclub.ts';
-import { adminRoutes, pointRoutes } from './routes/points.ts';
-import { bookRoutes } from './routes/books.ts';
-import { pushRoutes } from './routes/push.ts';
-import { statisticsRoutes } from './routes/statistics.ts';
+import { boardHandlers } from './routes/board.ts';
+import { authHandlers } from './routes/auth.ts';
+import { commonHandlers } from './routes/common.ts';
+import { codeHandlers } from './routes/code.ts';
+import { userHandlers } from './routes/user.ts';
+import { activityHandlers } from './routes/activity.ts';
+import { challengeHandlers } from './routes/challenge.ts';
+import { bookclubHandlers } from './routes/bookclub.ts';
+import { adminHandlers, pointHandlers } from './routes/points.ts';
+import { bookHandlers } from './routes/books.ts';
+import { pushHandlers } from './routes/push.ts';
+import { statisticsHandlers } from './routes/statistics.ts';
 import { createReminders, type Reminders } from './push/reminders.ts';
 import { startReminderSchedule, type ReminderSchedule } from './push/scheduler.ts';
 import { webPushSender } from './push/sender.ts';
 import type { Tracing } from '../tracing.ts';
 import { ApiMetrics } from './metrics.ts';
 import { IdempotencyKeys } from './idempotency.ts';
-import { operationTable } from './operation-table.ts';
+import { registerOperations, type Handlers } from './operation-table.ts';
 import { polishDocument } from './openapi.ts';
 import { HOMEPAGE_PREFIX } from '#shared/contract/operations.ts';
 
@@ -72,6 +72,15 @@ declare module 'fastify' {
   }
 }
 
+/** Every row of the operation table with its handler (decision 0149): a missing or extra one is a type error here. */
+export function handlersOf(app: FastifyInstance): Handlers {
+  return {
+    ...authHandlers(app), ...commonHandlers(app), ...codeHandlers(app), ...userHandlers(app), ...pointHandlers(app),
+    ...boardHandlers(app), ...activityHandlers(app), ...challengeHandlers(app), ...bookclubHandlers(app), ...bookHandlers(app),
+    ...adminHandlers(app), ...pushHandlers(app), ...statisticsHandlers(app),
+  } satisfies Handlers;
+}
+
 export async function buildHomepageApi(opts: HomepageApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -87,7 +96,6 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   // First, so that its span is active through every later hook and ends after them.
   opts.tracing?.instrument(app);
   protocolRules(app);
-  operationTable(app);
 
   const settings = resolveSettings(opts.settings);
   const opened = await openDatabase({ file: opts.dbFile, url: opts.databaseUrl, poolMax: opts.poolMax });
@@ -180,18 +188,6 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   app.get('/docs/openapi.json', { schema: { hide: true } }, openapi);
   app.get(`${API_PREFIX}/docs/openapi.json`, { schema: { hide: true } }, openapi);
 
-  await app.register(authRoutes, { prefix: `${API_PREFIX}/auth` });
-  await app.register(commonRoutes, { prefix: `${API_PREFIX}/common` });
-  await app.register(codeRoutes, { prefix: `${API_PREFIX}/code` });
-  await app.register(userRoutes, { prefix: `${API_PREFIX}/user` });
-  await app.register(pointRoutes, { prefix: `${API_PREFIX}/user` });
-  await app.register(boardRoutes, { prefix: `${API_PREFIX}/board` });
-  await app.register(activityRoutes, { prefix: `${API_PREFIX}/activity` });
-  await app.register(challengeRoutes, { prefix: API_PREFIX });
-  await app.register(bookclubRoutes, { prefix: `${API_PREFIX}/bookclub` });
-  await app.register(bookRoutes, { prefix: API_PREFIX });
-  await app.register(adminRoutes, { prefix: `${API_PREFIX}/admin` });
-  await app.register(pushRoutes, { prefix: API_PREFIX });
-  await app.register(statisticsRoutes, { prefix: API_PREFIX });
+  registerOperations(app, handlersOf(app));
   return app;
 }

@@ -28,12 +28,19 @@ export class ApiError extends Error {
 
 export const notFound = (msg: string = messages.error.notFound) => new ApiError(404, msg);
 export const badRequest = (msg: string) => new ApiError(400, msg);
+/**
+ * The reason code of every rule a handler enforces beyond the request's schema (a date in the
+ * future, `from` after `to`, a review's length, a wrong confirmation code…): one status (400) and
+ * one code for all of them, documented on every operation's 400 (decision 0149).
+ */
+export const RULE_VIOLATED = 'rule_violated';
+export const ruleBroken = (msg: string) => new ApiError(400, msg, RULE_VIOLATED);
 export const conflict = (msg: string) => new ApiError(409, msg);
 export const tooManyRequests = (msg: string, retryAfterS: number) => new ApiError(429, msg, undefined, retryAfterS);
 
 /** What each error status means, for the OpenAPI document. */
 const STATUS_MEANING: Record<number, string> = {
-  400: '요청 오류: 형식·범위가 맞지 않는 값, 알 수 없는 쿼리 매개변수나 본문 항목, 프로그램 규칙 위반',
+  400: '요청 오류: 형식·범위가 맞지 않는 값, 알 수 없는 쿼리 매개변수나 본문 항목(code 없음). 스키마에 맞지만 작업의 규칙에 어긋난 요청(오늘 이후의 날짜, from이 to보다 늦은 기간, 글자 수, 틀린 확인 코드 등)은 code: rule_violated',
   401: '로그인 필요: 접근 토큰이 없거나 알 수 없거나 취소됨(포털은 로그아웃)',
   403: '접근 토큰 만료(code: token_expired): 새로 발급받아 한 번 다시 요청',
   404: '없는 대상(다른 회원의 기록, 권한 없는 관리 기능 포함)',

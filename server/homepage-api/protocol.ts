@@ -6,16 +6,74 @@
  *   the API's own `{ result, msg }`;
  * - every route validates its query string (none declared: no parameters at all), and
  *   unknown query parameters or body fields are refused (400), not dropped;
- * - a route with path parameters documents 414, a route that validates input documents 400.
+ * - the rows of the operation table list 400 and 414 themselves (operation-table.ts checks them).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { Type } from 'typebox';
 import { apiMessages } from '#shared/messages-api.ts';
 import { messages } from '#shared/messages.ts';
-import { errorAnswers } from './errors.ts';
+import { operationsAt } from '#shared/contract/operations.ts';
+import { pathOfUrl } from '#shared/http.ts';
 
 /** The longest path parameter a route declares (an SSO token, 200 characters). */
 export const MAX_PARAM_LENGTH = 200;
+
+type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+/** The JSON types a schema allows (its `type`, or its `anyOf` members'); empty: any. */
+function typesOf(schema: unknown): Set<JsonType> {
+  if (typeof schema !== 'object' || schema === null) return new Set();
+  const s = schema as { type?: JsonType | JsonType[]; anyOf?: unknown[]; const?: unknown };
+  if (s.type !== undefined) return new Set(Array.isArray(s.type) ? s.type : [s.type]);
+  if (Array.isArray(s.anyOf)) {
+    const all = s.anyOf.map(typesOf);
+    return all.some((t) => t.size === 0) ? new Set() : new Set(all.flatMap((t) => [...t]));
+  }
+  return new Set();
+}
+
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value as JsonType;
+}
+
+/** The path of the first value in a body whose JSON type its schema does not allow, or undefined. */
+function mistypedAt(schema: unknown, value: unknown, path: string): string | undefined {
+  const allowed = typesOf(schema);
+  const actual = jsonTypeOf(value);
+  if (allowed.size > 0 && !allowed.has(actual) && !(actual === 'number' && allowed.has('integer'))) return path;
+  const s = schema as { properties?: Record<string, unknown>; items?: unknown };
+  if (actual === 'object' && s.properties) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const found = k in s.properties ? mistypedAt(s.properties[k], v, `${path}/${k}`) : undefined;
+      if (found !== undefined) return found;
+    }
+  }
+  if (actual === 'array' && s.items) {
+    for (const [i, v] of (value as unknown[]).entries()) {
+      const found = mistypedAt(s.items, v, `${path}/${i}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * preValidation of every body: a JSON value of another type than its schema says is refused
+ * (400), never coerced (`{"refresh_token": false}` is not the string "false"). Query strings
+ * and path parameters are text, and keep their coercion to numbers.
+ */
+export async function strictBodyTypes(req: FastifyRequest): Promise<void> {
+  const schema = req.routeOptions.schema?.body;
+  if (schema === undefined || req.body === undefined) return;
+  const at = mistypedAt(schema, req.body, '');
+  if (at === undefined) return;
+  throw Object.assign(new Error('body value of another type'), {
+    statusCode: 400,
+    validation: [{ keyword: 'type', instancePath: at, params: {} }],
+    validationContext: 'body',
+  });
+}
 
 /** Fastify's own URL errors, answered the API's way. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
@@ -47,36 +105,53 @@ export function withResponses(schema: RouteOptions['schema'], add: Record<number
   schema.response = responses;
 }
 
+/**
+ * A method the document does not list for a path: 405 with an `Allow` that lists exactly the
+ * documented methods (and HEAD with GET) of the row the path is listed under (operationsAt), or of the API's own
+ * routes (health, metrics, the document); any other path: 404.
+ */
+function allowedMethods(path: string, own: ReadonlyMap<string, RoutePattern>): string[] {
+  // HEAD goes with GET: Fastify answers it (a GET without its body).
+  const documented = operationsAt(path).flatMap((ref) => (ref.method === 'GET' ? ['GET', 'HEAD'] : [ref.method]));
+  if (documented.length > 0) return documented.sort();
+  const allowed = new Set<string>();
+  for (const p of own.values()) if (p.regex.test(path)) for (const m of p.methods) allowed.add(m);
+  return [...allowed].sort();
+}
+
 /** Registers the rules; call before any route is added. */
 export function protocolRules(app: FastifyInstance): void {
-  const patterns = new Map<string, RoutePattern>();
+  /** The API's own routes outside the operation table (hidden from the document). */
+  const own = new Map<string, RoutePattern>();
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const known = patterns.get(url) ?? { regex: patternOf(url), methods: [] };
-    known.methods.push(...methods);
-    patterns.set(url, known);
-
     const schema = route.schema;
-    if (!schema || schema.hide) return;
-    if (schema.querystring === undefined) schema.querystring = Type.Object({}, { additionalProperties: false });
-    else if ((schema.querystring as { additionalProperties?: unknown }).additionalProperties !== false) {
+    if (!schema || schema.hide) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const known = own.get(url) ?? { regex: patternOf(url), methods: [] };
+      known.methods.push(...methods);
+      own.set(url, known);
+      return;
+    }
+    if ((schema.querystring as { additionalProperties?: unknown } | undefined)?.additionalProperties !== false) {
       throw new Error(`${url}: its query string schema must refuse unknown parameters (additionalProperties: false)`);
     }
-    withResponses(schema, url.includes(':') ? errorAnswers(400, 414) : errorAnswers(400));
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? req.url;
-    const allowed = new Set<string>();
-    for (const p of patterns.values()) if (p.regex.test(path)) for (const m of p.methods) allowed.add(m);
-    if (allowed.size > 0) {
-      return reply
-        .code(405)
-        .header('allow', [...allowed].sort().join(', '))
-        .send({ result: 'error', msg: apiMessages.validation.methodNotAllowed });
-    }
-    return reply.code(404).send({ result: 'error', msg: messages.error.notFound });
+  /** 405 with Allow when the path is known, else undefined. */
+  const refuseMethod = (req: FastifyRequest, reply: FastifyReply) => {
+    const allowed = allowedMethods(pathOfUrl(req.url), own);
+    if (allowed.length === 0) return undefined;
+    return reply
+      .code(405)
+      .header('allow', allowed.join(', '))
+      .send({ result: 'error', msg: apiMessages.validation.methodNotAllowed });
+  };
+  // Before any body is read: a method with a body (QUERY) must not be refused for its body first.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.is404 && refuseMethod(req, reply)) return;
+    done();
   });
+  app.setNotFoundHandler((req, reply) => refuseMethod(req, reply) ?? reply.code(404).send({ result: 'error', msg: messages.error.notFound }));
 }

@@ -52,6 +52,7 @@ import { SharedHeldPairs } from './shared-state/held-pairs.ts';
 import { SharedRefreshFlight } from './shared-state/refresh-flight.ts';
 import { SharedRevocations } from './shared-state/revocations.ts';
 import { SharedOutbox } from './shared-state/sign-out-outbox.ts';
+import { wantsJson } from './wants-json.ts';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -100,10 +101,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
-
-function wantsJson(req: FastifyRequest): boolean {
-  return req.url.startsWith('/api/') || !(req.headers.accept ?? '').includes('text/html');
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {

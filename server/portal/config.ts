@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { cachedOperations } from '#shared/contract/operations.ts';
 import type { CacheTtls } from './homepage/public-cache.ts';
 import type { SchemePolicy } from './scheme.ts';
 import { HOLD_S_DEFAULT } from './auth/held-pairs.ts';
@@ -66,11 +67,7 @@ export const PortalEnv = Type.Object({
   INSTITUTE_URL: EnvType.url(),
   SUPPORT_PHONE: EnvType.text('043-220-5600'),
   SUPPORT_EMAIL: EnvType.text('noreply@library.chungbuk.go.kr'),
-  CACHE_TTL_NOTICE_S: EnvType.int(60, 0, 86_400),
-  CACHE_TTL_CODE_S: EnvType.int(600, 0, 86_400),
-  CACHE_TTL_CONTENT_S: EnvType.int(300, 0, 86_400),
-  CACHE_TTL_POPULAR_S: EnvType.int(300, 0, 86_400),
-  CACHE_TTL_SEARCH_S: EnvType.int(60, 0, 86_400),
+  CACHE_TTL_S: EnvType.text('', "comma-separated operationId=seconds (0 = not cached, at most 86400) overriding the operation table's TTLs; *=seconds sets every one"),
   CACHE_MAX_ENTRIES: EnvType.int(2000, 1, 1_000_000),
   PAGE_CACHE_TTL_S: EnvType.int(5, 0, 300),
 });
@@ -108,7 +105,7 @@ export interface Config {
   /** On SIGTERM, /readyz answers 503 while serving goes on this long, then the server closes (decision 0014). */
   shutdownDelayMs: number;
   auth: AuthConfig;
-  /** Public homepage reads cached in the process (decision 0033): seconds per kind, 0 = off. */
+  /** Public homepage reads cached in the process (decision 0033): seconds per cached row (operationId), 0 = off. */
   cache: { ttlS: CacheTtls; maxEntries: number; /** Visitors' pages (decision 0037), 0 = off. */ pageTtlS: number };
   public: PublicConfig;
   /** Shared state of several instances (sign-in limits, refresh single-flight); undefined → memory. */
@@ -152,6 +149,24 @@ export interface AuthConfig {
   testMember: { userId: string; key: string; token: string };
 }
 
+/**
+ * The public cache's TTL of each cached row: the row's own (operations.ts), unless
+ * CACHE_TTL_S names it (`getBookSearch=0`) or sets every one (`*=0`).
+ */
+export function cacheTtls(value: string): CacheTtls {
+  const ttlS: Record<string, number> = Object.fromEntries(cachedOperations.map((o) => [o.id, o.ttlS]));
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const m = /^([*A-Za-z]+)=(\d+)$/.exec(entry);
+    const seconds = m ? Number(m[2]) : NaN;
+    if (!m || seconds > 86_400) throw new ConfigError(`CACHE_TTL_S: "${entry}" is not operationId=seconds (0 to 86400)`);
+    const id = m[1] ?? '';
+    if (id === '*') for (const k of Object.keys(ttlS)) ttlS[k] = seconds;
+    else if (id in ttlS) ttlS[id] = seconds;
+    else throw new ConfigError(`CACHE_TTL_S: ${id} is not a cached operation (${Object.keys(ttlS).join(', ')})`);
+  }
+  return ttlS;
+}
+
 export function loadConfig(source: Env = process.env, argv: readonly string[] = process.argv): Config {
   const env = readEnv(PortalEnv, source);
   const trustProxy = trustProxyFrom(env.TRUST_PROXY);
@@ -177,13 +192,7 @@ export function loadConfig(source: Env = process.env, argv: readonly string[] = 
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shutdownDelayMs: shutdownDelay(env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_GRACE_MS),
     cache: {
-      ttlS: {
-        notice: env.CACHE_TTL_NOTICE_S,
-        code: env.CACHE_TTL_CODE_S,
-        content: env.CACHE_TTL_CONTENT_S,
-        popular: env.CACHE_TTL_POPULAR_S,
-        search: env.CACHE_TTL_SEARCH_S,
-      },
+      ttlS: cacheTtls(env.CACHE_TTL_S),
       maxEntries: env.CACHE_MAX_ENTRIES,
       pageTtlS: env.PAGE_CACHE_TTL_S,
     },

@@ -16,7 +16,8 @@ export const ErrorAnswer = Type.Object(
     msg: Type.String({ description: '회원에게 그대로 보여 주는 한국어 안내문' }),
     code: Type.Optional(
       Type.String({ description: '기계가 읽는 오류 코드. token_expired: 접근 토큰 만료(새로 발급받아 한 번 다시 요청). ' +
-        'idempotency_in_progress(409): 같은 Idempotency-Key의 첫 요청이 아직 처리 중. idempotency_key_reused(422): 같은 키로 다른 요청을 이미 보냄' }),
+        'idempotency_in_progress(409): 같은 Idempotency-Key의 첫 요청이 아직 처리 중. idempotency_key_reused(422): 같은 키로 다른 요청을 이미 보냄. ' +
+        'rule_violated(400): 스키마에는 맞지만 작업의 규칙(오늘 이후의 날짜, 기간의 순서, 글자 수 등)에 어긋남' }),
     ),
   },
   { title: 'ErrorAnswer' },

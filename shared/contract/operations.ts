@@ -5,12 +5,12 @@
  * contract), who may call it, how the portal caches it and the error statuses it answers.
  * Everything else follows from it: the reference API's routes are checked against it at
  * start and its OpenAPI document is written from it; the portal's gateway refuses the
- * `portal` rows, its public cache keeps the rows with a cache kind, its metrics label calls
- * by the rows' paths, its own calls build their paths with operationPath(), and the pages'
+ * `portal` rows, its public cache keeps the rows with a `cache` for their TTL, its metrics label calls
+ * by the rows' paths (operationOf answers "which row" for all of them), its own calls build their paths with operationPath(), and the pages'
  * typed client (client/api/homepage.ts) derives paths and answer types from it.
  */
 import type { TSchema } from 'typebox';
-import { HOMEPAGE_PREFIX } from '../http.ts';
+import { fillPath, HOMEPAGE_PREFIX, pathOfUrl } from '../http.ts';
 import {
   ActivityCountAnswer, ActivityCountQuery, ActivityListAnswer, ActivityListFilter, ActivityListQuery,
   AttendanceAnswer, AuthenticationListAnswer, AuthorTalkListAnswer, AuthorTalkQuery, BookReviewsAnswer, BookReviewsQuery, LibraryListAnswer, LibraryQuery, AuthenticationParams, AuthenticationQuery, AuthorTalkBody,
@@ -36,10 +36,19 @@ export { HOMEPAGE_PREFIX };
  * - `admin`: a member with ROLE_ADMIN (others get 404);
  * - `portal`: the portal's own server-to-server calls (sign-in, tokens): the gateway never forwards them.
  */
+/** The methods of the table's rows. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export type Access = 'public' | 'member' | 'admin' | 'portal';
 
-/** The portal's public read cache kinds (decision 0033): each has its own TTL. */
-export type CacheKind = 'notice' | 'code' | 'content' | 'popular' | 'search';
+/**
+ * How the portal caches a row's answers (decision 0033): `public` answers are the same for
+ * every caller, kept `ttlS` seconds (the default; CACHE_TTL_S overrides it per operationId).
+ */
+export interface RowCache {
+  readonly scope: 'public';
+  readonly ttlS: number;
+}
 
 /** The tags of the OpenAPI document, in its order, with what each groups. */
 export const operationTags = {
@@ -68,7 +77,7 @@ export interface Operation {
   readonly access: Access;
   /** A public operation that also reads a member's optional bearer token. */
   readonly token?: 'optional';
-  readonly cache?: CacheKind;
+  readonly cache?: RowCache;
   readonly errors: readonly ErrorStatus[];
   readonly params?: TSchema;
   readonly query?: TSchema;
@@ -85,11 +94,11 @@ export const operations = {
   'GET /auth/sso/:token': { id: 'getAuthSsoByToken', tag: 'auth', access: 'portal', errors: [400, 401, 414], params: SsoParams, query: SsoQuery, answer: SsoAnswer },
   'GET /common/joincheck/:user_id': { id: 'getCommonJoincheckByUserId', tag: 'auth', access: 'member', errors: [400, 401, 403, 414], params: JoincheckParams, answer: JoincheckAnswer },
   'GET /common/token/logout': { id: 'getCommonTokenLogout', tag: 'auth', access: 'member', errors: [400, 401, 403], answer: TokenLogoutAnswer },
-  'GET /common/systemcontentinfo': { id: 'getCommonSystemcontentinfo', tag: 'content', access: 'public', cache: 'content', errors: [400, 404], query: SystemContentQuery, answer: SystemContentAnswer },
-  'GET /code/:group/:code': { id: 'getCodeByGroupAndCode', tag: 'code', access: 'public', cache: 'code', errors: [400, 404, 414], params: CodeParams, answer: CodeAnswer },
-  'GET /code/libraries': { id: 'getCodeLibraries', tag: 'code', access: 'public', cache: 'code', errors: [400], query: LibraryQuery, answer: LibraryListAnswer },
-  'GET /code/local/:a': { id: 'getCodeLocalByA', tag: 'code', access: 'public', cache: 'code', errors: [400, 404, 414], params: RegionParamsA, answer: RegionListAnswer },
-  'GET /code/local/:a/:b': { id: 'getCodeLocalByAAndB', tag: 'code', access: 'public', cache: 'code', errors: [400, 404, 414], params: RegionParamsAB, answer: RegionListAnswer },
+  'GET /common/systemcontentinfo': { id: 'getCommonSystemcontentinfo', tag: 'content', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400, 404], query: SystemContentQuery, answer: SystemContentAnswer },
+  'GET /code/:group/:code': { id: 'getCodeByGroupAndCode', tag: 'code', access: 'public', cache: { scope: 'public', ttlS: 600 }, errors: [400, 404, 414], params: CodeParams, answer: CodeAnswer },
+  'GET /code/libraries': { id: 'getCodeLibraries', tag: 'code', access: 'public', cache: { scope: 'public', ttlS: 600 }, errors: [400], query: LibraryQuery, answer: LibraryListAnswer },
+  'GET /code/local/:a': { id: 'getCodeLocalByA', tag: 'code', access: 'public', cache: { scope: 'public', ttlS: 600 }, errors: [400, 404, 414], params: RegionParamsA, answer: RegionListAnswer },
+  'GET /code/local/:a/:b': { id: 'getCodeLocalByAAndB', tag: 'code', access: 'public', cache: { scope: 'public', ttlS: 600 }, errors: [400, 404, 414], params: RegionParamsAB, answer: RegionListAnswer },
   'GET /user/info': { id: 'getUserInfo', tag: 'user', access: 'member', errors: [400, 401, 403], answer: UserInfoAnswer },
   'POST /user/info': { id: 'postUserInfo', tag: 'user', access: 'member', errors: [400, 401, 403], body: UserInfoUpdate, answer: UserInfoAnswer },
   'GET /user/api/user': { id: 'getUserApiUser', tag: 'user', access: 'member', errors: [400, 401, 403], answer: LibraryUserAnswer },
@@ -98,11 +107,11 @@ export const operations = {
   'GET /user/point': { id: 'getUserPoint', tag: 'point', access: 'member', errors: [400, 401, 403], answer: PointAnswer },
   'GET /user/point/list': { id: 'getUserPointList', tag: 'point', access: 'member', errors: [400, 401, 403], query: PointListQuery, answer: PointListAnswer },
   'GET /user/penalty/list': { id: 'getUserPenaltyList', tag: 'point', access: 'member', errors: [400, 401, 403], query: PenaltyListQuery, answer: PenaltyListAnswer },
-  'GET /board/notice': { id: 'getBoardNotice', tag: 'board', access: 'public', token: 'optional', cache: 'notice', errors: [400], query: NoticeListQuery, answer: NoticeListAnswer },
-  'GET /board/notice/:notice_info_key': { id: 'getBoardNoticeByNoticeInfoKey', tag: 'board', access: 'public', cache: 'notice', errors: [400, 404, 414], params: NoticeKeyParams, answer: NoticeDetailAnswer },
-  'GET /board/faq': { id: 'getBoardFaq', tag: 'board', access: 'public', cache: 'content', errors: [400], query: FaqQuery, answer: FaqListAnswer },
-  'GET /board/newsletter': { id: 'getBoardNewsletter', tag: 'board', access: 'public', cache: 'content', errors: [400], query: NewsletterListQuery, answer: NewsletterListAnswer },
-  'GET /board/newsletter/:newsletter_key': { id: 'getBoardNewsletterByNewsletterKey', tag: 'board', access: 'public', cache: 'content', errors: [400, 404, 414], params: NewsletterKeyParams, answer: NewsletterAnswer },
+  'GET /board/notice': { id: 'getBoardNotice', tag: 'board', access: 'public', token: 'optional', cache: { scope: 'public', ttlS: 60 }, errors: [400], query: NoticeListQuery, answer: NoticeListAnswer },
+  'GET /board/notice/:notice_info_key': { id: 'getBoardNoticeByNoticeInfoKey', tag: 'board', access: 'public', cache: { scope: 'public', ttlS: 60 }, errors: [400, 404, 414], params: NoticeKeyParams, answer: NoticeDetailAnswer },
+  'GET /board/faq': { id: 'getBoardFaq', tag: 'board', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400], query: FaqQuery, answer: FaqListAnswer },
+  'GET /board/newsletter': { id: 'getBoardNewsletter', tag: 'board', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400], query: NewsletterListQuery, answer: NewsletterListAnswer },
+  'GET /board/newsletter/:newsletter_key': { id: 'getBoardNewsletterByNewsletterKey', tag: 'board', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400, 404, 414], params: NewsletterKeyParams, answer: NewsletterAnswer },
   'POST /activity/bookdiary': { id: 'postActivityBookdiary', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: DiaryBody, answer: EarnAnswer },
   'POST /activity/bookreview': { id: 'postActivityBookreview', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 429], body: ReviewBody, answer: EarnAnswer },
   'PUT /activity/bookreview/:review_key': { id: 'putActivityBookreviewByReviewKey', tag: 'activity', access: 'member', errors: [400, 401, 403, 404, 409, 414, 429], params: ReviewParams, body: ReviewUpdateBody, answer: ReviewAnswer },
@@ -128,11 +137,11 @@ export const operations = {
   'POST /bookclub/:club_key/leave': { id: 'postBookclubLeaveByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 409, 414], params: ClubParams, answer: ClubMembershipAnswer },
   'POST /bookclub/:club_key/meetings': { id: 'postBookclubMeetingsByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 409, 414], params: ClubParams, body: MeetingBody, answer: MeetingAnswer },
   'POST /bookclub/:club_key/nextmeeting': { id: 'postBookclubNextmeetingByClubKey', tag: 'bookclub', access: 'member', errors: [400, 401, 403, 404, 414], params: ClubParams, body: NextMeetingBody, answer: ClubMembershipAnswer },
-  'GET /book/search': { id: 'getBookSearch', tag: 'book', access: 'public', cache: 'search', errors: [400], query: BookSearchQuery, answer: BookSearchAnswer },
+  'GET /book/search': { id: 'getBookSearch', tag: 'book', access: 'public', cache: { scope: 'public', ttlS: 60 }, errors: [400], query: BookSearchQuery, answer: BookSearchAnswer },
   'GET /book/:isbn': { id: 'getBookByIsbn', tag: 'book', access: 'public', errors: [400, 404, 414], params: IsbnParams, answer: BookAnswer },
   'GET /book/:isbn/reviews': { id: 'getBookReviewsByIsbn', tag: 'book', access: 'public', token: 'optional', errors: [400, 401, 403, 404, 414], params: IsbnParams, query: BookReviewsQuery, answer: BookReviewsAnswer },
-  'GET /popular/popularbooklist': { id: 'getPopularPopularbooklist', tag: 'book', access: 'public', cache: 'popular', errors: [400], query: PopularQuery, answer: PopularAnswer },
-  'GET /bookstore/list': { id: 'getBookstoreList', tag: 'content', access: 'public', cache: 'content', errors: [400], query: BookstoreQuery, answer: BookstoreListAnswer },
+  'GET /popular/popularbooklist': { id: 'getPopularPopularbooklist', tag: 'book', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400], query: PopularQuery, answer: PopularAnswer },
+  'GET /bookstore/list': { id: 'getBookstoreList', tag: 'content', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400], query: BookstoreQuery, answer: BookstoreListAnswer },
   'POST /admin/penalty': { id: 'postAdminPenalty', tag: 'admin', access: 'admin', errors: [400, 401, 403, 404, 409], body: PenaltyBody, answer: PenaltyAnswer },
   'GET /push/config': { id: 'getPushConfig', tag: 'push', access: 'public', errors: [400], answer: PushConfigAnswer },
   'GET /user/push': { id: 'getUserPush', tag: 'push', access: 'member', errors: [400, 401, 403], answer: PushStateAnswer },
@@ -154,15 +163,10 @@ const entries = Object.entries(operations) as [OperationKey, Operation][];
 export const homepageOperations = Object.fromEntries(entries.filter(([, o]) => o.access !== 'portal')) as HomepageOperations;
 export const portalOnlyOperations = Object.fromEntries(entries.filter(([, o]) => o.access === 'portal')) as PortalOnlyOperations;
 
-/** A regular expression matching the full paths (prefix included) of a row's path pattern. */
-export function pathPattern(path: string): RegExp {
-  return new RegExp(`^${HOMEPAGE_PREFIX}${path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
-}
-
 /** A row's method and path (relative to the prefix). */
-export function splitKey(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string } {
+export function splitKey(key: string): { method: Method; path: string } {
   const space = key.indexOf(' ');
-  return { method: key.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'DELETE', path: key.slice(space + 1) };
+  return { method: key.slice(0, space) as Method, path: key.slice(space + 1) };
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
@@ -171,14 +175,101 @@ type MethodOfKey<K extends OperationKey> = K extends `${infer M} ${string}` ? M 
 
 /**
  * The one typed caller's address: the full path of an operation (prefix included) with its
- * parameters filled in and URI-encoded, and its method. `operationPath('GET /auth/sso/:token', { token })`.
+ * parameters filled in (fillPath, the pages' filler too) and its method.
+ * `operationPath('GET /auth/sso/:token', { token })`.
  */
 export function operationPath<K extends OperationKey>(
   key: K,
   ...params: [ParamNames<PathOfKey<K>>] extends [never] ? [] : [Record<ParamNames<PathOfKey<K>>, string | number>]
 ): { method: MethodOfKey<K>; path: string } {
   const { method, path } = splitKey(key);
-  const values: Record<string, string | number> = params[0] ?? {};
-  const filled = path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(String(values[name])));
-  return { method: method as MethodOfKey<K>, path: `${HOMEPAGE_PREFIX}${filled}` };
+  return { method: method as MethodOfKey<K>, path: `${HOMEPAGE_PREFIX}${fillPath(path, params[0])}` };
+}
+
+/** The rows the portal caches (GETs with a `cache`): the config's TTL defaults and the metrics' series. */
+export const cachedOperations: readonly { id: string; path: string; ttlS: number }[] = entries.flatMap(([key, row]) => {
+  const { method, path } = splitKey(key);
+  return method === 'GET' && row.cache ? [{ id: row.id, path: `${HOMEPAGE_PREFIX}${path}`, ttlS: row.cache.ttlS }] : [];
+});
+
+// ---- which row is this path ------------------------------------------------------------
+
+/** A row found for a request: its key, method, path pattern (relative) and the row. */
+export interface OperationRef {
+  readonly key: OperationKey;
+  readonly method: Method;
+  readonly path: string;
+  readonly row: Operation;
+}
+
+interface Route {
+  readonly path: string;
+  readonly segments: readonly string[];
+  /** The documented methods of this path pattern, each with its row. */
+  readonly methods: ReadonlyMap<string, OperationRef>;
+}
+
+/** A static segment before a parameter, left to right: the order a router (find-my-way) tries them in. */
+function routerOrder(a: Route, b: Route): number {
+  for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
+    const pa = (a.segments[i] ?? '').startsWith(':');
+    const pb = (b.segments[i] ?? '').startsWith(':');
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return 0;
+}
+
+/** The table's path patterns by segment count, each list in router order. */
+const ROUTES = (() => {
+  const byPath = new Map<string, Map<string, OperationRef>>();
+  for (const [key, row] of Object.entries(operations) as [OperationKey, Operation][]) {
+    const { method, path } = splitKey(key);
+    const methods = byPath.get(path) ?? new Map<string, OperationRef>();
+    methods.set(method, { key, method, path, row });
+    byPath.set(path, methods);
+  }
+  const routes: Route[] = [...byPath].map(([path, methods]) => ({ path, segments: path.split('/').slice(1), methods }));
+  const bySize = new Map<number, Route[]>();
+  for (const r of routes) bySize.set(r.segments.length, [...(bySize.get(r.segments.length) ?? []), r]);
+  for (const list of bySize.values()) list.sort(routerOrder);
+  return bySize;
+})();
+
+function matches(route: Route, parts: readonly string[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const s = route.segments[i] ?? '';
+    if (s.startsWith(':') ? parts[i] === '' : s !== parts[i]) return false;
+  }
+  return true;
+}
+
+/** The table's path patterns a full path (prefix included, a query string allowed) matches, in router order. */
+function routesOf(url: string): Route[] {
+  const path = pathOfUrl(url);
+  if (!path.startsWith(`${HOMEPAGE_PREFIX}/`)) return [];
+  const parts = path.slice(HOMEPAGE_PREFIX.length).split('/').slice(1);
+  return (ROUTES.get(parts.length) ?? []).filter((r) => matches(r, parts));
+}
+
+/**
+ * Which row answers this method and path (prefix included, a query string allowed), as the
+ * reference API's router picks it: the first pattern in router order that has the method.
+ * The one answer to "which row is this" for the API, the gateway, the public cache and the
+ * portal's metrics (issue 40).
+ */
+export function operationOf(method: string, url: string): OperationRef | undefined {
+  for (const route of routesOf(url)) {
+    const ref = route.methods.get(method === 'HEAD' ? 'GET' : method);
+    if (ref) return ref;
+  }
+  return undefined;
+}
+
+/**
+ * The rows the document lists a path (prefix included) under: those of the first pattern in
+ * router order (`/activity/authentication/loan` is listed as a POST, though
+ * `GET /activity/authentication/:type` takes it too). Empty: not a path of the table.
+ */
+export function operationsAt(url: string): OperationRef[] {
+  return [...(routesOf(url)[0]?.methods.values() ?? [])];
 }

@@ -8,7 +8,7 @@ import type {
   AuthorTalkBody, DiaryBody, EduBody, LoanBody, PurchaseBody, Review, ReviewBody, ReviewUpdateBody,
 } from '#shared/contract/activity.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../errors.ts';
+import { ruleBroken, conflict, notFound, tooManyRequests } from '../errors.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
 import type { Member } from '../store/members.ts';
@@ -49,13 +49,13 @@ async function countWrite({ stores, settings, member }: WriteContext): Promise<v
 function requireReviewLength(settings: ApiSettings, content: string): void {
   const { reviewMinChars: min, reviewMaxChars: max } = settings.rules;
   const len = charCount(content);
-  if (len < min || len > max) throw badRequest(apiMessages.activity.reviewLength(min, max));
+  if (len < min || len > max) throw ruleBroken(apiMessages.activity.reviewLength(min, max));
 }
 
 /** A date of this Seoul month, not in the future. */
 function requireThisMonth(day: string, today: string, notThisMonth: string): void {
-  if (day > today) throw badRequest(apiMessages.activity.futureDate);
-  if (day.slice(0, 7) !== today.slice(0, 7)) throw badRequest(notThisMonth);
+  if (day > today) throw ruleBroken(apiMessages.activity.futureDate);
+  if (day.slice(0, 7) !== today.slice(0, 7)) throw ruleBroken(notThisMonth);
 }
 
 /** A diary; the same book, day and text as one the member already has → 409. */
@@ -63,7 +63,7 @@ export async function writeDiary(ctx: WriteContext, b: DiaryBody): Promise<EarnR
   const { stores, settings, member } = ctx;
   requireParticipant(member, settings.clock());
   const max = settings.rules.diaryMaxChars;
-  if (charCount(b.content) > max) throw badRequest(apiMessages.activity.diaryTooLong(max));
+  if (charCount(b.content) > max) throw ruleBroken(apiMessages.activity.diaryTooLong(max));
   return await stores.forMembers([member.memberId], async () => {
     // The book (404 first), the write's rate (429), the rules' reads and then one insert of the
     // activity, its ledger row and the diary: three round trips on PostgreSQL (decision 0137).
@@ -115,7 +115,7 @@ export async function writeLoan({ stores, settings, member }: WriteContext, b: L
   requireParticipant(member, now);
   requireThisMonth(b.loan_date, seoulDay(now), apiMessages.activity.loanNotThisMonth);
   const library = await stores.codes.library(b.library_code);
-  if (!library) throw badRequest(apiMessages.activity.libraryUnknown);
+  if (!library) throw ruleBroken(apiMessages.activity.libraryUnknown);
   await requireBook(stores, b.isbn);
   return await stores.forMembers([member.memberId], async () => {
     await countWrite({ stores, settings, member });
@@ -148,8 +148,8 @@ export async function writeAuthorTalk({ stores, settings, member }: WriteContext
   const now = settings.clock();
   requireParticipant(member, now);
   const talk = await stores.activities.talkByCode(b.check_in_code.toUpperCase());
-  if (!talk) throw badRequest(apiMessages.activity.talkCodeWrong);
-  if (talk.heldOn !== seoulDay(now)) throw badRequest(apiMessages.activity.talkNotToday);
+  if (!talk) throw ruleBroken(apiMessages.activity.talkCodeWrong);
+  if (talk.heldOn !== seoulDay(now)) throw ruleBroken(apiMessages.activity.talkNotToday);
   return await stores.forMembers([member.memberId], async () => {
     await countWrite({ stores, settings, member });
     if (await stores.activities.talkCheckedIn(member.memberId, talk.eventId)) throw conflict(apiMessages.activity.talkDuplicate);
@@ -163,12 +163,12 @@ export async function writeEdu({ stores, settings, member }: WriteContext, b: Ed
   const now = settings.clock();
   requireParticipant(member, now);
   const type = await stores.activities.eduType(b.edu_type);
-  if (!type) throw badRequest(apiMessages.activity.eduTypeUnknown);
+  if (!type) throw ruleBroken(apiMessages.activity.eduTypeUnknown);
   const certNo = b.certificate_no.trim().toUpperCase();
-  if (!new RegExp(type.pattern).test(certNo)) throw badRequest(apiMessages.activity.eduNumberInvalid(type.example));
+  if (!new RegExp(type.pattern).test(certNo)) throw ruleBroken(apiMessages.activity.eduNumberInvalid(type.example));
   const today = seoulDay(now);
-  if (b.completed_on > today) throw badRequest(apiMessages.activity.futureDate);
-  if (b.completed_on.slice(0, 4) !== today.slice(0, 4)) throw badRequest(apiMessages.activity.eduNotThisYear);
+  if (b.completed_on > today) throw ruleBroken(apiMessages.activity.futureDate);
+  if (b.completed_on.slice(0, 4) !== today.slice(0, 4)) throw ruleBroken(apiMessages.activity.eduNotThisYear);
   return await stores.forMembers([member.memberId], async () => {
     await countWrite({ stores, settings, member });
     if (await stores.activities.certificateExists(certNo)) throw conflict(apiMessages.activity.eduDuplicate);

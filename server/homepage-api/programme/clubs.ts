@@ -5,7 +5,7 @@
  */
 import type { Club, MeetingBody } from '#shared/contract/bookclub.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import { ApiError, ruleBroken, conflict, notFound } from '../errors.ts';
 import type { ClubRow } from '../store/clubs.ts';
 import type { Stores } from '../store/index.ts';
 import { addDays, seoulDay } from '../time.ts';
@@ -65,8 +65,8 @@ export async function recordMeeting({ stores, settings, member }: WriteContext, 
   const now = settings.clock();
   requireParticipant(member, now);
   const today = seoulDay(now);
-  if (b.held_on > today) throw badRequest(apiMessages.activity.futureDate);
-  if (b.held_on.slice(0, 7) !== today.slice(0, 7)) throw badRequest(apiMessages.activity.meetingNotThisMonth);
+  if (b.held_on > today) throw ruleBroken(apiMessages.activity.futureDate);
+  if (b.held_on.slice(0, 7) !== today.slice(0, 7)) throw ruleBroken(apiMessages.activity.meetingNotThisMonth);
   if (b.isbn && !await stores.books.exists(b.isbn)) throw notFound(apiMessages.activity.bookNotFound);
   return await stores.transaction(async () => {
     await stores.clubs.lock(clubId);
@@ -76,8 +76,8 @@ export async function recordMeeting({ stores, settings, member }: WriteContext, 
     const attendees: { userNo: string; memberId: number; userName: string }[] = [];
     for (const userNo of b.attendees) {
       const a = await stores.clubs.byUserNo(clubId, userNo);
-      if (!a) throw badRequest(apiMessages.bookclub.attendeeUnknown);
-      if (!a.inClub) throw badRequest(apiMessages.bookclub.attendeeNotMember(a.userName));
+      if (!a) throw ruleBroken(apiMessages.bookclub.attendeeUnknown);
+      if (!a.inClub) throw ruleBroken(apiMessages.bookclub.attendeeNotMember(a.userName));
       attendees.push({ userNo, memberId: a.memberId, userName: a.userName });
     }
     // The attendees' rows in member order, before any of their earnings (see Stores.forMembers).
@@ -98,7 +98,7 @@ export async function recordMeeting({ stores, settings, member }: WriteContext, 
 export async function setNextMeeting({ stores, settings, member }: WriteContext, clubId: number, day: string | null): Promise<string> {
   const today = seoulDay(settings.clock());
   if (day !== null && (day < today || day > addDays(today, NEXT_MEETING_MAX_DAYS))) {
-    throw badRequest(apiMessages.clubSchedule.outOfRange(NEXT_MEETING_MAX_DAYS));
+    throw ruleBroken(apiMessages.clubSchedule.outOfRange(NEXT_MEETING_MAX_DAYS));
   }
   await stores.transaction(async () => {
     const c = await requireClub(stores, clubId, member.memberId);

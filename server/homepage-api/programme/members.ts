@@ -2,7 +2,7 @@
 import type { UserInfoUpdate, UserProfile } from '#shared/contract/user.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { badRequest } from '../errors.ts';
+import { ruleBroken } from '../errors.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
 import { effectiveStatus, toProfile, type Member } from '../store/members.ts';
@@ -29,11 +29,11 @@ export async function updateProfile(stores: Stores, s: ApiSettings, member: Memb
   const sensitive =
     b.phone !== undefined || b.email !== undefined || b.province_code !== undefined ||
     b.city_code !== undefined || b.town_code !== undefined;
-  if (!sensitive && b.agree_yn === undefined && b.notice_yn === undefined) throw badRequest(apiMessages.user.nothingToChange);
+  if (!sensitive && b.agree_yn === undefined && b.notice_yn === undefined) throw ruleBroken(apiMessages.user.nothingToChange);
   let phone = member.phone;
   if (b.phone !== undefined) {
     const p = b.phone.trim() === '' ? null : normalisePhone(b.phone);
-    if (p === undefined) throw badRequest(apiMessages.user.phoneInvalid);
+    if (p === undefined) throw ruleBroken(apiMessages.user.phoneInvalid);
     phone = p;
   }
   let { provinceCode, cityCode, townCode } = member;
@@ -45,11 +45,11 @@ export async function updateProfile(stores: Stores, s: ApiSettings, member: Memb
       provinceCode !== null &&
       (cityCode === null ? townCode === null : await stores.codes.within(cityCode, provinceCode)) &&
       (townCode === null || (cityCode !== null && await stores.codes.within(townCode, cityCode)));
-    if (!ok) throw badRequest(apiMessages.user.regionInvalid);
+    if (!ok) throw ruleBroken(apiMessages.user.regionInvalid);
   }
   if (sensitive) {
-    if (!b.current_password) throw badRequest(apiMessages.user.currentPasswordRequired);
-    if (!(await verifyPassword(b.current_password, member.passwordHash))) throw badRequest(apiMessages.user.currentPasswordWrong);
+    if (!b.current_password) throw ruleBroken(apiMessages.user.currentPasswordRequired);
+    if (!(await verifyPassword(b.current_password, member.passwordHash))) throw ruleBroken(apiMessages.user.currentPasswordWrong);
   }
   await stores.transaction(async () =>
     await stores.members.updateProfile({

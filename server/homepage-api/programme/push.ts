@@ -8,7 +8,7 @@
 import { ECDH } from 'node:crypto';
 import { REMINDER_HOURS, type PushBody, type PushState } from '#shared/contract/push.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { ruleBroken, conflict } from '../errors.ts';
 import { checkEndpoint } from '../push/endpoint.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
@@ -44,9 +44,9 @@ function validKeys(p256dh: string, auth: string): boolean {
 export async function subscribe({ stores, settings, member }: WriteContext, b: PushBody): Promise<void> {
   if (!settings.push.vapid) throw conflict(apiMessages.push.disabled);
   const endpoint = checkEndpoint(b.fcm_token.endpoint, settings.push.serviceHosts);
-  if (!endpoint.ok) throw badRequest(apiMessages.push.subscriptionInvalid);
+  if (!endpoint.ok) throw ruleBroken(apiMessages.push.subscriptionInvalid);
   const { p256dh, auth } = b.fcm_token.keys;
-  if (!validKeys(p256dh, auth)) throw badRequest(apiMessages.push.subscriptionInvalid);
+  if (!validKeys(p256dh, auth)) throw ruleBroken(apiMessages.push.subscriptionInvalid);
   const now = settings.clock();
   await stores.forMembers([member.memberId], async () => {
     const before = await stores.push.state(member.memberId);

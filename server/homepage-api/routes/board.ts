@@ -1,105 +1,63 @@
 /** /board: notices (list, detail with view count), FAQ by category, newsletters. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  FaqListAnswer, FaqQuery, NewsletterAnswer, NewsletterKeyParams, NewsletterListAnswer, NewsletterListQuery,
-  NoticeDetailAnswer, NoticeKeyParams, NoticeListAnswer, NoticeListQuery,
-} from '#shared/contract/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Handlers } from '../operation-table.ts';
 import { apiMessages } from '#shared/messages-api.ts';
-import { errorAnswers, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { isAdminCaller } from '../auth/guard.ts';
-import { adminAwareRoute, ALL_ROWS, pageInfo, pageOf } from './kit.ts';
+import { ALL_ROWS, pageInfo, pageOf } from './kit.ts';
 
-export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export function boardHandlers(app: FastifyInstance) {
   const { stores } = app;
 
-  app.get(
-    '/notice',
-    adminAwareRoute({
-      tags: ['board'],
+  return {
+    getBoardNotice: {
       summary: '공지사항 목록 (page·size가 없으면 전체; 관리자가 아니면 게시된 공지만)',
-      querystring: NoticeListQuery,
-      response: { 200: NoticeListAnswer, ...errorAnswers(400) },
-    }),
-    async (req) => {
-      // Drafts (display_yn N) are an administrator's: anyone else sees displayed notices only,
-      // whatever display_yn says or leaves out.
-      const admin = await isAdminCaller(req);
-      const asked = req.query.display_yn ?? null;
-      const paged = req.query.page !== undefined || req.query.size !== undefined;
-      const pg = pageOf(req.query);
-      const r =
-        admin || asked !== 'N'
-          ? await stores.content.notices({ type: req.query.notice_type ?? null, display: admin ? asked : 'Y' }, paged ? pg : ALL_ROWS)
-          : { rows: [], total: 0 };
-      return { result: 'success' as const, notice_list: r.rows, page: pg.page, size: paged ? pg.size : r.total, total: r.total };
-    },
-  );
-
-  app.get(
-    '/notice/:notice_info_key',
-    {
-      schema: {
-        tags: ['board'],
-        summary: '공지사항 상세 (읽을 때마다 조회수 1 증가)',
-        params: NoticeKeyParams,
-        response: { 200: NoticeDetailAnswer, ...errorAnswers(400, 404) },
+      readsTokenItself: true,
+      handle: async (req) => {
+        // Drafts (display_yn N) are an administrator's: anyone else sees displayed notices only,
+        // whatever display_yn says or leaves out.
+        const admin = await isAdminCaller(req);
+        const asked = req.query.display_yn ?? null;
+        const paged = req.query.page !== undefined || req.query.size !== undefined;
+        const pg = pageOf(req.query);
+        const r =
+          admin || asked !== 'N'
+            ? await stores.content.notices({ type: req.query.notice_type ?? null, display: admin ? asked : 'Y' }, paged ? pg : ALL_ROWS)
+            : { rows: [], total: 0 };
+        return { result: 'success' as const, notice_list: r.rows, page: pg.page, size: paged ? pg.size : r.total, total: r.total };
       },
     },
-    async (req) => {
-      const notice = await stores.transaction(async () => await stores.content.readNotice(req.params.notice_info_key));
-      if (!notice) throw notFound(apiMessages.content.noticeNotFound);
-      return { result: 'success' as const, notice };
-    },
-  );
-
-  app.get(
-    '/faq',
-    {
-      schema: {
-        tags: ['board'],
-        summary: '자주 묻는 질문 (분류별)',
-        querystring: FaqQuery,
-        response: { 200: FaqListAnswer, ...errorAnswers(400) },
+    getBoardNoticeByNoticeInfoKey: {
+      summary: '공지사항 상세 (읽을 때마다 조회수 1 증가)',
+      handle: async (req) => {
+        const notice = await stores.transaction(async () => await stores.content.readNotice(req.params.notice_info_key));
+        if (!notice) throw notFound(apiMessages.content.noticeNotFound);
+        return { result: 'success' as const, notice };
       },
     },
-    async (req) => ({
-      result: 'success' as const,
-      categories: await stores.content.faqCategories(),
-      faq_list: await stores.content.faqs(req.query.category ?? null),
-    }),
-  );
-
-  app.get(
-    '/newsletter',
-    {
-      schema: {
-        tags: ['board'],
-        summary: '뉴스레터 목록 (최신 호부터)',
-        querystring: NewsletterListQuery,
-        response: { 200: NewsletterListAnswer, ...errorAnswers(400) },
+    getBoardFaq: {
+      summary: '자주 묻는 질문 (분류별)',
+      handle: async (req) => ({
+        result: 'success' as const,
+        categories: await stores.content.faqCategories(),
+        faq_list: await stores.content.faqs(req.query.category ?? null),
+      }),
+    },
+    getBoardNewsletter: {
+      summary: '뉴스레터 목록 (최신 호부터)',
+      handle: async (req) => {
+        const pg = pageOf(req.query, 12);
+        const r = await stores.content.newsletters(pg);
+        return { result: 'success' as const, newsletter_list: r.rows, ...pageInfo(pg, r.total) };
       },
     },
-    async (req) => {
-      const pg = pageOf(req.query, 12);
-      const r = await stores.content.newsletters(pg);
-      return { result: 'success' as const, newsletter_list: r.rows, ...pageInfo(pg, r.total) };
-    },
-  );
-
-  app.get(
-    '/newsletter/:newsletter_key',
-    {
-      schema: {
-        tags: ['board'],
-        summary: '뉴스레터 한 호',
-        params: NewsletterKeyParams,
-        response: { 200: NewsletterAnswer, ...errorAnswers(400, 404) },
+    getBoardNewsletterByNewsletterKey: {
+      summary: '뉴스레터 한 호',
+      handle: async (req) => {
+        const newsletter = await stores.content.newsletter(req.params.newsletter_key);
+        if (!newsletter) throw notFound(apiMessages.content.notFound);
+        return { result: 'success' as const, newsletter };
       },
     },
-    async (req) => {
-      const newsletter = await stores.content.newsletter(req.params.newsletter_key);
-      if (!newsletter) throw notFound(apiMessages.content.notFound);
-      return { result: 'success' as const, newsletter };
-    },
-  );
-};
+  } satisfies Partial<Handlers>;
+}

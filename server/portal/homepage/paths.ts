@@ -4,7 +4,7 @@
  * dot segments, backslashes and empty segments are refused, so nothing can climb
  * out of the prefix on the way upstream.
  */
-import { HOMEPAGE_PREFIX } from '#shared/http.ts';
+import { HOMEPAGE_PREFIX, splitUrl } from '#shared/http.ts';
 
 export { HOMEPAGE_PREFIX };
 
@@ -18,9 +18,7 @@ export interface SplitUrl {
 
 /** Splits a raw request URL and checks it; undefined when it must be refused. */
 export function safeHomepageUrl(rawUrl: string): SplitUrl | undefined {
-  const q = rawUrl.indexOf('?');
-  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
-  const query = q < 0 ? '' : rawUrl.slice(q + 1);
+  const { path, query } = splitUrl(rawUrl);
   if (path.length > 1024 || !SAFE_PATH.test(path)) return undefined;
   if (query.length > MAX_QUERY || /[\s#]/.test(query)) return undefined;
   return { path, query };

@@ -4,26 +4,22 @@
  * partner bookstores, popular books and book search. A small LRU (lru-cache) with a TTL
  * per kind; a stale answer is served at once while one refresh runs in the background
  * (stale-while-revalidate), and kept when the refresh fails; concurrent misses of one
- * key share one upstream call. Only GETs of these paths, only 200 success answers —
+ * key share one upstream call. Only GETs of the operation table's rows with a `cache`
+ * (their TTL the row's, or CACHE_TTL_S's), only 200 success answers —
  * never a member's data, whatever token the request carries — and never an answer that
  * may differ by caller (an administrator's notice list without `display_yn=Y`).
  */
 import { LRUCache } from 'lru-cache';
-import { operationPath, operations, pathPattern, splitKey, type CacheKind, type Operation } from '#shared/contract/operations.ts';
+import { HOMEPAGE_PREFIX, operationOf, type OperationRef } from '#shared/contract/operations.ts';
 import type { HomepageCall, HomepageClient, HomepageResult } from './client.ts';
 
-export type { CacheKind };
+/** Seconds each cached row (by operationId) stays fresh; a row not named is not cached. */
+export type CacheTtls = Readonly<Record<string, number>>;
 
-export type CacheTtls = Readonly<Record<CacheKind, number>>;
-
-/** Which public paths are which kind: the GET rows of the operation table with a cache kind (full paths, without the query). */
-const KINDS: readonly { kind: CacheKind; path: RegExp }[] = (Object.entries(operations) as [string, Operation][]).flatMap(([key, op]) => {
-  const { method, path } = splitKey(key);
-  return method === 'GET' && op.cache ? [{ kind: op.cache, path: pathPattern(path) }] : [];
-});
-
-export function cacheKindOf(path: string): CacheKind | undefined {
-  return KINDS.find((k) => k.path.test(path))?.kind;
+/** The row of a GET the cache may keep: one with a `cache` in the operation table (full path, query allowed). */
+export function cachedOperationOf(path: string): OperationRef | undefined {
+  const ref = operationOf('GET', path);
+  return ref?.row.cache?.scope === 'public' ? ref : undefined;
 }
 
 /**
@@ -31,20 +27,18 @@ export function cacheKindOf(path: string): CacheKind | undefined {
  * (the reference API's rule, decision 0033): such an answer is that caller's, never the cache's.
  * Every page of the portal asks `display_yn=Y`, so pages keep their cache.
  */
-const NOTICE_LIST = operationPath('GET /board/notice').path;
-
-function callerBound(c: HomepageCall): boolean {
-  return c.accessToken !== undefined && c.path === NOTICE_LIST && new URLSearchParams(c.query).getAll('display_yn').join() !== 'Y';
+function callerBound(c: HomepageCall, ref: OperationRef): boolean {
+  return c.accessToken !== undefined && ref.key === 'GET /board/notice' && new URLSearchParams(c.query).getAll('display_yn').join() !== 'Y';
 }
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass';
 
 export interface PublicCacheOptions {
-  /** Seconds each kind stays fresh; 0 turns the kind off. */
+  /** Seconds each cached row stays fresh (config: the rows' own, CACHE_TTL_S); 0 turns it off. */
   ttlS: CacheTtls;
   maxEntries: number;
-  /** Told of every cacheable read (for metrics). */
-  onRead?: (kind: CacheKind, outcome: CacheOutcome) => void;
+  /** Told of every cacheable read (for metrics), with the row's full path pattern. */
+  onRead?: (operation: string, outcome: CacheOutcome) => void;
 }
 
 type Entry = Extract<HomepageResult, { ok: true }>;
@@ -76,10 +70,11 @@ export function withPublicCache(client: HomepageClient, opts: PublicCacheOptions
   });
 
   async function call(c: HomepageCall): Promise<HomepageResult> {
-    const kind = c.method === 'GET' ? cacheKindOf(c.path) : undefined;
-    const ttlMs = kind ? opts.ttlS[kind] * 1000 : 0;
-    if (!kind || ttlMs <= 0) return client.call(c);
-    if (callerBound(c)) {
+    const ref = c.method === 'GET' ? cachedOperationOf(c.path) : undefined;
+    const ttlMs = ref ? (opts.ttlS[ref.row.id] ?? 0) * 1000 : 0;
+    if (!ref || ttlMs <= 0) return client.call(c);
+    const kind = `${HOMEPAGE_PREFIX}${ref.path}`;
+    if (callerBound(c, ref)) {
       // Neither stored nor shared with a concurrent miss of the same key.
       opts.onRead?.(kind, 'bypass');
       return client.call(c);
@@ -89,12 +84,12 @@ export function withPublicCache(client: HomepageClient, opts: PublicCacheOptions
     const value = await lru.fetch(key, { context: c, ttl: ttlMs, status }).catch(() => undefined);
     if (!value) {
       const failure = failures.get(key);
-      c.log.debug({ cache: { kind, outcome: 'bypass' } }, 'public read not cached');
+      c.log.debug({ cache: { operation: kind, outcome: 'bypass' } }, 'public read not cached');
       opts.onRead?.(kind, 'bypass');
       return failure ?? client.call(c);
     }
     const outcome: CacheOutcome = status.fetch === 'hit' ? 'hit' : status.fetch === 'stale' ? 'stale' : 'miss';
-    c.log.debug({ cache: { kind, outcome } }, 'public read');
+    c.log.debug({ cache: { operation: kind, outcome } }, 'public read');
     opts.onRead?.(kind, outcome);
     return value;
   }

@@ -4,7 +4,8 @@
  * lag, heap, CPU, GC) and the portal's own series below. Labels are route patterns,
  * operations and outcomes from fixed sets: never member ids, tokens or raw URLs.
  */
-import type { CacheKind, CacheOutcome } from '../homepage/public-cache.ts';
+import { cachedOperations } from '#shared/contract/operations.ts';
+import type { CacheOutcome } from '../homepage/public-cache.ts';
 import type { Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { HomepageCall, HomepageResult } from '../homepage/client.ts';
@@ -28,8 +29,8 @@ export type SignOutUpstream = 'confirmed' | 'pending';
 /** An outbox attempt: confirmed, failed (tried again later), or expired (the tokens died first). */
 export type SignOutRetry = 'confirmed' | 'failed' | 'expired';
 export type RedisFeature = 'rate_limit' | 'login_failures' | 'refresh' | 'session_revocation' | 'sign_out_outbox';
-/** The public read cache's kinds and outcomes (decision 0033). */
-const CACHE_KINDS: readonly (CacheKind | 'page')[] = ['notice', 'code', 'content', 'popular', 'search', 'page'];
+/** The public read cache's series (decision 0033): each cached row's path pattern (operations.ts), and `page` for visitors' pages. */
+const CACHE_SERIES: readonly string[] = [...cachedOperations.map((o) => o.path), 'page'];
 const CACHE_OUTCOMES: readonly CacheOutcome[] = ['hit', 'miss', 'stale', 'bypass'];
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -44,7 +45,7 @@ export class PortalMetrics {
   readonly #rateLimited: Counter<'limit'>;
   readonly #refreshes: Counter<'outcome' | 'source'>;
   readonly #overload: Counter<'reason'>;
-  readonly #cache: Counter<'kind' | 'outcome'>;
+  readonly #cache: Counter<'operation' | 'outcome'>;
   readonly #redisFallbacks: Counter<'feature'>;
   readonly #signOuts: Counter<'upstream'>;
   readonly #signOutRetries: Counter<'outcome'>;
@@ -99,8 +100,8 @@ export class PortalMetrics {
     });
     this.#cache = new Counter({
       name: 'portal_cache_requests_total',
-      help: 'Public read cache look-ups by kind and outcome (hit, miss, stale: served while refreshing, bypass: not cacheable); kind page: visitors\' pages (decision 0037).',
-      labelNames: ['kind', 'outcome'],
+      help: 'Public read cache look-ups by operation (the cached row\'s path pattern) and outcome (hit, miss, stale: served while refreshing, bypass: not cacheable); operation page: visitors\' pages (decision 0037).',
+      labelNames: ['operation', 'outcome'],
       registers,
     });
     this.#redisFallbacks = new Counter({
@@ -126,7 +127,7 @@ export class PortalMetrics {
     for (const outcome of ['confirmed', 'failed', 'expired'] as const) this.#signOutRetries.inc({ outcome }, 0);
     for (const outcome of SIGN_IN_OUTCOMES) this.#signIns.inc({ outcome }, 0);
     for (const limit of ['ip', 'account'] as const) this.#rateLimited.inc({ limit }, 0);
-    for (const kind of CACHE_KINDS) for (const outcome of CACHE_OUTCOMES) this.#cache.inc({ kind, outcome }, 0);
+    for (const operation of CACHE_SERIES) for (const outcome of CACHE_OUTCOMES) this.#cache.inc({ operation, outcome }, 0);
   }
 
   /** Open connections of the public server (read at scrape time). */
@@ -185,7 +186,7 @@ export class PortalMetrics {
   /** The homepage client's observer: one observation per call. */
   readonly upstream = (call: HomepageCall, result: HomepageResult): void => {
     this.#upstream.observe(
-      { method: call.method, operation: upstreamOperation(call.path), outcome: upstreamOutcome(result) },
+      { method: call.method, operation: upstreamOperation(call.method, call.path), outcome: upstreamOutcome(result) },
       result.durationMs / 1000,
     );
   };
@@ -212,8 +213,8 @@ export class PortalMetrics {
   }
 
   /** Counts one public read cache look-up. */
-  readonly cache = (kind: CacheKind | 'page', outcome: CacheOutcome): void => {
-    this.#cache.inc({ kind, outcome });
+  readonly cache = (operation: string, outcome: CacheOutcome): void => {
+    this.#cache.inc({ operation, outcome });
   };
 
   redisFallback(feature: RedisFeature): void {

@@ -11,12 +11,9 @@ import underPressure from '@fastify/under-pressure';
 import { messages } from '#shared/messages.ts';
 import type { OverloadConfig } from '../config.ts';
 import type { PortalMetrics } from './metrics.ts';
+import { wantsJson } from '../wants-json.ts';
 
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
-
-function wantsJson(req: FastifyRequest): boolean {
-  return req.url.startsWith('/api/') || !(req.headers.accept ?? '').includes('text/html');
-}
 
 type PressureHandler = NonNullable<underPressure.FastifyUnderPressureOptions['pressureHandler']>;
 

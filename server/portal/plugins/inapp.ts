@@ -9,6 +9,7 @@ import { isPageRequestPath } from '#shared/paths.ts';
 import { HOME_PATH, INAPP_PATH } from '#shared/routes.ts';
 import { safeLocalPath } from '#shared/safe-redirect.ts';
 import { isHttps, type SchemePolicy } from '../scheme.ts';
+import { splitUrl } from '#shared/http.ts';
 
 export const inappPlugin = fp<{ scheme: SchemePolicy }>(
   async (app, opts) => {
@@ -16,12 +17,11 @@ export const inappPlugin = fp<{ scheme: SchemePolicy }>(
     // A redirect answers from the hook, and then `done` is not called.
     app.addHook('onRequest', (req, reply, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return done();
-      const q = req.url.indexOf('?');
-      const path = q < 0 ? req.url : req.url.slice(0, q);
+      const { path, query } = splitUrl(req.url);
       if (!isPageRequestPath(path)) return done();
 
       if (path === INAPP_PATH) {
-        const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+        const params = new URLSearchParams(query);
         if (params.get('continue') !== '1') return done();
         reply.setCookie(INAPP_CONTINUE_COOKIE, '1', {
           path: '/',

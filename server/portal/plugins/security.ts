@@ -16,6 +16,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OFFLINE_PATH, SERVICE_WORKER_PATH } from '#shared/pwa.ts';
 import { isHttps, type SchemePolicy } from '../scheme.ts';
+import { pathOfUrl } from '#shared/http.ts';
 
 /** The page policy's directives; `{nonce}` is filled per page. */
 const PAGE_DIRECTIVES: readonly string[] = [
@@ -112,7 +113,7 @@ export const securityPlugin = fp<{ dev: boolean; scheme: SchemePolicy }>(
     // A callback hook (no promise per request); one call sets the whole prepared set.
     app.addHook('onRequest', (req, reply, done) => {
       reply.headers(headersOf(req).fixed);
-      if (!opts.dev && SELF_ONLY_PATHS.has(req.url.split('?')[0] ?? '')) reply.header('content-security-policy', SELF_ONLY_CSP);
+      if (!opts.dev && SELF_ONLY_PATHS.has(pathOfUrl(req.url))) reply.header('content-security-policy', SELF_ONLY_CSP);
       done();
     });
     app.decorate('pageCsp', (reply: FastifyReply) => {

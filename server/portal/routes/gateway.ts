@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { idempotencyKeyOf } from '#shared/contract/idempotency.ts';
-import { HOMEPAGE_PREFIX, homepageOperations, portalOnlyOperations, splitKey } from '#shared/contract/operations.ts';
+import { HOMEPAGE_PREFIX, operationsAt } from '#shared/contract/operations.ts';
 import { BUILD_HEADER } from '#shared/http.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MEMBER_CHANGED, PORTAL_MEMBER_HEADER } from '#shared/http-writes.ts';
 import { messages } from '#shared/messages.ts';
@@ -26,18 +26,10 @@ export interface GatewayOptions {
 }
 
 /**
- * Server-to-server calls (sign-in, tokens): never reachable from the browser. The folders of
- * the table's `portal` rows (`/auth`), refused whole: no public row lives in them.
+ * Server-to-server calls (sign-in, tokens): never reachable from the browser, whatever the
+ * method. The paths of the table's `portal` rows (operationsAt: the row the path is listed under).
  */
-const PORTAL_FOLDERS = [...new Set(Object.keys(portalOnlyOperations).map((key) => `${HOMEPAGE_PREFIX}/${splitKey(key).path.split('/')[1] ?? ''}`))];
-const PORTAL_ONLY = new RegExp(`^(?:${PORTAL_FOLDERS.join('|')})(?:/|$)`);
-
-for (const key of Object.keys(homepageOperations)) {
-  if (PORTAL_ONLY.test(`${HOMEPAGE_PREFIX}${splitKey(key).path}`)) throw new Error(`${key} is in a portal-only folder of the operation table`);
-}
-
-/** The browser reaches every homepage path but the portal-only ones. */
-const mayForward = (path: string): boolean => !PORTAL_ONLY.test(path);
+const mayForward = (path: string): boolean => !operationsAt(path).some((ref) => ref.row.access === 'portal');
 
 const METHODS: HomepageMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -16,6 +16,7 @@ import { safeReturnPath } from '#shared/safe-redirect.ts';
 import type { MemberAuth } from '../auth/member-auth.ts';
 import { sameOrigin } from '../auth/same-origin.ts';
 import { serveArchived } from '../ssr/asset-archive.ts';
+import { pathOfUrl, splitUrl } from '#shared/http.ts';
 
 const ASSETS_PREFIX = '/assets/';
 
@@ -37,10 +38,9 @@ export const pageRoutes = fp<PageRoutesOptions>(
      * go where `returnTo` says, if it is a safe page other than a login screen (decision 0010).
      */
     async function servePage(req: FastifyRequest, reply: FastifyReply) {
-      const q = req.url.indexOf('?');
-      const path = q < 0 ? req.url : req.url.slice(0, q);
+      const { path, query } = splitUrl(req.url);
       if (isLoginPath(path) && (await opts.auth.session(req, reply))) {
-        const returnTo = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('returnTo');
+        const returnTo = new URLSearchParams(query).get('returnTo');
         return reply.redirect(safeReturnPath(returnTo) ?? HOME_PATH, 302);
       }
       return app.renderPage(req, reply);
@@ -85,15 +85,14 @@ export const pageRoutes = fp<PageRoutesOptions>(
       }
       // Any path containing /login is the login screen (docs/product.md §2), its form included.
       forms.post('/*', formRoute('/login'), async (req, reply) => {
-        const path = req.url.split('?')[0] ?? '';
+        const path = pathOfUrl(req.url);
         if (!isLoginPath(path) || !isPageRequestPath(path)) return reply.callNotFound();
         return postPage(req, reply);
       });
     });
 
     app.setNotFoundHandler(async (req, reply) => {
-      const q = req.url.indexOf('?');
-      const path = q < 0 ? req.url : req.url.slice(0, q);
+      const path = pathOfUrl(req.url);
       if ((req.method === 'GET' || req.method === 'HEAD') && isPageRequestPath(path)) {
         // docs/product.md §2: any path containing /login is the login screen; docs/decisions/D4-behaviour-details.md: others go home.
         if (isLoginPath(path)) return servePage(req, reply);

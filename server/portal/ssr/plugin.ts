@@ -27,6 +27,7 @@ import { PageStream } from './page-stream.ts';
 import { fetchRequestOf, hasOnlyVisitorCookies, originOf, wantsWholePage } from './render-request.ts';
 import { staticFileOptions } from './static-files.ts';
 import { compileTemplate, plainPage, type PageTemplate } from './template.ts';
+import { pathOfUrl } from '#shared/http.ts';
 
 export interface SsrOptions {
   /** The folder holding vite.config.ts (the project root). */
@@ -149,7 +150,7 @@ export const ssrPlugin = fp<SsrOptions>(
                   pageTitle: page.pageTitle,
                   description: page.description ?? serverMessages.site.description,
                   ogType: page.ogType,
-                  url: `${originOf(req)}${req.url.split('?')[0] ?? '/'}`,
+                  url: `${originOf(req)}${pathOfUrl(req.url)}`,
                   siteName: opts.publicConfig.siteName,
                 },
                 nonce,

@@ -81,7 +81,9 @@ t.test('login: input validated with Korean messages', async (t) => {
     [{ user_id: 'reader01' }, '비밀번호를 입력해 주세요.'],
     [{ user_id: '', user_pass: 'x' }, '아이디를 입력해 주세요.'],
     [{ user_id: 'a'.repeat(41), user_pass: 'x' }, '아이디는 40자 이내로 입력해 주세요.'],
-    [{ user_id: 5, user_pass: 'x', keep: 'maybe' }, '로그인 상태 유지를 다시 확인해 주세요.'],
+    [{ user_id: '5', user_pass: 'x', keep: 'maybe' }, '로그인 상태 유지를 다시 확인해 주세요.'],
+    // A JSON value of another type is refused, never coerced (decision 0149).
+    [{ user_id: 5, user_pass: 'x' }, '아이디를 다시 확인해 주세요.'],
   ];
   for (const [payload, msg] of cases) {
     const res = await app.inject({ method: 'POST', url: `${P}/auth/login`, payload: payload as object });

@@ -256,9 +256,12 @@ t.test('every operation: unknown method → 405, unknown query parameter → 400
 
   for (const [path, ops] of Object.entries(doc.paths)) {
     const concrete = path.replace(/\{[a-z_]+\}/g, (name) => (name === '{type}' ? 'loan' : 'x'));
-    // Every documented path this URL matches (…/authentication/loan is also …/authentication/{type}).
-    const matching = Object.entries(doc.paths).filter(([p]) => new RegExp(`^${p.replace(/\{[a-z_]+\}/g, '[^/]+')}$`).test(concrete));
-    const methods = new Set(matching.flatMap(([, o]) => Object.keys(o)));
+    // The documented path this URL is listed under: the most static one, as a router picks
+    // (…/authentication/loan is a POST, though …/authentication/{type} also takes it; decision 0149).
+    const matching = Object.entries(doc.paths)
+      .filter(([p]) => new RegExp(`^${p.replace(/\{[a-z_]+\}/g, '[^/]+')}$`).test(concrete))
+      .sort(([a], [b]) => a.split('{').length - b.split('{').length);
+    const methods = new Set(matching.slice(0, 1).flatMap(([, o]) => Object.keys(o)));
     const allowed = [...methods].flatMap((m) => (m === 'get' ? ['GET', 'HEAD'] : [m.toUpperCase()])).sort();
     for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const) {
       if (allowed.includes(method)) continue;

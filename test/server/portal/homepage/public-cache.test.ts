@@ -7,12 +7,14 @@
 import t from 'tap';
 import pino from 'pino';
 import type { HomepageCall, HomepageClient, HomepageResult } from '#server/portal/homepage/client.ts';
-import { cacheKindOf, withPublicCache, type CacheOutcome } from '#server/portal/homepage/public-cache.ts';
+import { cachedOperationOf, withPublicCache, type CacheOutcome } from '#server/portal/homepage/public-cache.ts';
+import { cacheTtls } from '#server/portal/config.ts';
+import { cachedOperations } from '#shared/contract/operations.ts';
 import { startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { buildTestPortal } from '#test/fixtures/portal.ts';
 
 const log = pino({ level: 'silent' });
-const TTL = { notice: 60, code: 600, content: 300, popular: 300, search: 60 };
+const TTL = cacheTtls('');
 
 /** A scripted upstream: counts calls per path, answers when told to. */
 function scripted() {
@@ -50,17 +52,26 @@ const get = (path: string, query = '', accessToken?: string): HomepageCall => ({
   ...(accessToken ? { accessToken } : {}),
 });
 
-t.test('which reads are public', async (t) => {
-  t.equal(cacheKindOf('/api/v1/homepage/board/notice'), 'notice');
-  t.equal(cacheKindOf('/api/v1/homepage/board/notice/7'), 'notice');
-  t.equal(cacheKindOf('/api/v1/homepage/code/60/2'), 'code');
-  t.equal(cacheKindOf('/api/v1/homepage/code/local/43/43110'), 'code');
-  t.equal(cacheKindOf('/api/v1/homepage/common/systemcontentinfo'), 'content');
-  t.equal(cacheKindOf('/api/v1/homepage/popular/popularbooklist'), 'popular');
-  t.equal(cacheKindOf('/api/v1/homepage/book/search'), 'search');
-  for (const member of ['/user/point', '/user/point/list', '/user/info', '/activity/getbookdiaryinfolist', '/bookclub/list', '/common/joincheck/reader01', '/activity/getuserattendancecheck', '/common/token/logout']) {
-    t.equal(cacheKindOf(`/api/v1/homepage${member}`), undefined, `${member} is never cached`);
+t.test('which reads are public: the rows with a cache, each with its TTL', async (t) => {
+  const idOf = (path: string) => cachedOperationOf(`/api/v1/homepage${path}`)?.row.id;
+  t.equal(idOf('/board/notice'), 'getBoardNotice');
+  t.equal(idOf('/board/notice/7'), 'getBoardNoticeByNoticeInfoKey');
+  t.equal(idOf('/code/60/2'), 'getCodeByGroupAndCode');
+  t.equal(idOf('/code/local/43/43110'), 'getCodeLocalByAAndB');
+  t.equal(idOf('/common/systemcontentinfo?content_type=terms'), 'getCommonSystemcontentinfo');
+  t.equal(idOf('/popular/popularbooklist'), 'getPopularPopularbooklist');
+  t.equal(idOf('/book/search'), 'getBookSearch');
+  for (const member of ['/user/point', '/user/point/list', '/user/info', '/activity/getbookdiaryinfolist', '/bookclub/list', '/common/joincheck/reader01', '/activity/getuserattendancecheck', '/common/token/logout', '/book/9788936434120']) {
+    t.equal(idOf(member), undefined, `${member} is never cached`);
   }
+  const defaults = cacheTtls('');
+  t.same(defaults, Object.fromEntries(cachedOperations.map((o) => [o.id, o.ttlS])), 'the config\'s defaults are the rows\' TTLs');
+  t.equal(defaults['getBoardNotice'], 60);
+  t.equal(defaults['getCodeByGroupAndCode'], 600);
+  t.equal(cacheTtls('getBookSearch=0')['getBookSearch'], 0, 'CACHE_TTL_S names a row');
+  t.ok(Object.values(cacheTtls('*=0')).every((s) => s === 0), '*=0 turns every row off');
+  t.throws(() => cacheTtls('getUserInfo=5'), /not a cached operation/);
+  t.throws(() => cacheTtls('getBookSearch=ten'), /operationId=seconds/);
 });
 
 t.test('N concurrent misses of one key → one upstream call', async (t) => {
@@ -130,9 +141,9 @@ t.test('failures and error answers are not stored', async (t) => {
   t.equal(up.calls.length, 3, 'each failure went upstream again');
 });
 
-t.test('stale while revalidate; stale kept when the upstream fails; 0 turns a kind off', async (t) => {
+t.test('stale while revalidate; stale kept when the upstream fails; 0 turns a row off', async (t) => {
   const up = scripted();
-  const cached = withPublicCache(up.client, { ttlS: { ...TTL, popular: 0.05 }, maxEntries: 100 });
+  const cached = withPublicCache(up.client, { ttlS: { ...TTL, getPopularPopularbooklist: 0.05 }, maxEntries: 100 });
   const first = await cached.call(get('/popular/popularbooklist', 'period=month'));
   t.match(first, { ok: true, body: { n: 1 } });
   await new Promise((r) => setTimeout(r, 80));
@@ -142,11 +153,11 @@ t.test('stale while revalidate; stale kept when the upstream fails; 0 turns a ki
   const afterFailure = await cached.call(get('/popular/popularbooklist', 'period=month'));
   t.match(afterFailure, { ok: true, body: { n: 1 } }, 'still there after the refresh failed');
 
-  const off = withPublicCache(up.client, { ttlS: { ...TTL, search: 0 }, maxEntries: 100 });
+  const off = withPublicCache(up.client, { ttlS: { ...TTL, getBookSearch: 0 }, maxEntries: 100 });
   const before = up.calls.length;
   await off.call(get('/book/search', 'query=x'));
   await off.call(get('/book/search', 'query=x'));
-  t.equal(up.calls.length, before + 2, 'CACHE_TTL_SEARCH_S=0: every search goes upstream');
+  t.equal(up.calls.length, before + 2, 'CACHE_TTL_S=getBookSearch=0: every search goes upstream');
 });
 
 t.test('through the portal: repeated page views do not reach the upstream for public data', async (t) => {

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHomepageApi } from '#server/homepage-api/app.ts';
 import { cookieNames } from '#server/portal/auth/cookies.ts';
-import { UPSTREAM_PATTERNS, upstreamOperation } from '#server/portal/ops/upstream-operations.ts';
+import { upstreamOperation } from '#server/portal/ops/upstream-operations.ts';
+import { operations, splitKey } from '#shared/contract/operations.ts';
 import { buildTestPortal, Jar, metricsListener, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { parsePrometheusText, sampleSum, sampleValue, type Family } from '#test/fixtures/prometheus-text.ts';
 import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
@@ -100,9 +101,9 @@ t.test('/metrics carries the portal series after a page, sign-ins, refusals and 
   t.equal(sampleValue(m, 'portal_rate_limit_refusals_total', { limit: 'account' }), 1);
   t.equal(sampleValue(m, 'portal_rate_limit_refusals_total', { limit: 'ip' }), 1);
   t.equal(sampleValue(m, 'portal_token_refresh_total', { outcome: 'ok', source: 'upstream' }), 1);
-  t.ok(sampleValue(m, 'portal_cache_requests_total', { kind: 'code', outcome: 'miss' }) >= 1, 'a code lookup missed once');
-  t.ok(sampleValue(m, 'portal_cache_requests_total', { kind: 'code', outcome: 'hit' }) >= 1, 'then it was a hit');
-  t.equal(sampleValue(m, 'portal_cache_requests_total', { kind: 'search', outcome: 'hit' }), 0, 'every kind is a series from the start');
+  t.ok(sampleValue(m, 'portal_cache_requests_total', { operation: '/api/v1/homepage/code/:group/:code', outcome: 'miss' }) >= 1, 'a code lookup missed once');
+  t.ok(sampleValue(m, 'portal_cache_requests_total', { operation: '/api/v1/homepage/code/:group/:code', outcome: 'hit' }) >= 1, 'then it was a hit');
+  t.equal(sampleValue(m, 'portal_cache_requests_total', { operation: '/api/v1/homepage/book/search', outcome: 'hit' }), 0, 'every cached row is a series from the start');
   t.ok(sampleValue(m, 'portal_open_connections') >= 1, 'this scrape is an open connection');
   t.ok(Number.isFinite(sampleValue(m, 'nodejs_eventloop_lag_seconds')));
   t.notOk(m.has('portal_redis_up'), 'no Redis gauge without REDIS_URL');
@@ -146,33 +147,34 @@ t.test('unknown paths are counted under "unmatched", never by their URL', async 
   t.notOk(text.includes('no-such'));
 });
 
-t.test('upstream operations are route patterns; the list is the reference API\'s', async (t) => {
-  t.equal(upstreamOperation('/api/v1/homepage/auth/sso/sso-test-reader01-2026'), '/api/v1/homepage/auth/sso/:token');
-  t.equal(upstreamOperation('/api/v1/homepage/board/notice/42'), '/api/v1/homepage/board/notice/:notice_info_key');
-  t.equal(upstreamOperation('/api/v1/homepage/code/local/43'), '/api/v1/homepage/code/local/:a', 'static segments win');
-  t.equal(upstreamOperation('/api/v1/homepage/code/60/2'), '/api/v1/homepage/code/:group/:code');
-  t.equal(upstreamOperation('/api/v1/homepage/user/point?page=2'), '/api/v1/homepage/user/point');
-  t.equal(upstreamOperation('/api/v1/homepage/nothing/here'), 'other');
-  t.equal(upstreamOperation('/api/v1/homepage/board/notice/'), 'other', 'an empty parameter matches nothing');
-  t.equal(upstreamOperation('/elsewhere'), 'other');
-  // Every pattern, its parameters filled in, is found as itself unless a more static one is
-  // the same path (as a router would choose): the lookup by bucket loses none.
+t.test('upstream operations are the rows\' path patterns (operationOf); the list is the reference API\'s', async (t) => {
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/auth/sso/sso-test-reader01-2026'), '/api/v1/homepage/auth/sso/:token');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/board/notice/42'), '/api/v1/homepage/board/notice/:notice_info_key');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/code/local/43'), '/api/v1/homepage/code/local/:a', 'static segments win');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/code/60/2'), '/api/v1/homepage/code/:group/:code');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/user/point?page=2'), '/api/v1/homepage/user/point');
+  t.equal(upstreamOperation('POST', '/api/v1/homepage/activity/authentication/loan'), '/api/v1/homepage/activity/authentication/loan');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/activity/authentication/loan'), '/api/v1/homepage/activity/authentication/:type', 'the row the router answers with');
+  t.equal(upstreamOperation('PATCH', '/api/v1/homepage/user/point'), 'other', 'a method no row has');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/nothing/here'), 'other');
+  t.equal(upstreamOperation('GET', '/api/v1/homepage/board/notice/'), 'other', 'an empty parameter matches nothing');
+  t.equal(upstreamOperation('GET', '/elsewhere'), 'other');
+  // Every row, its parameters filled in, is found as itself unless a more static one of the
+  // same method is the same path (as the router chooses).
   const filled = (p: string) => p.replace(/:[a-z_]+/g, 'x1');
-  const byPath = new Map<string, string[]>();
-  for (const p of UPSTREAM_PATTERNS) byPath.set(filled(p), [...(byPath.get(filled(p)) ?? []), p]);
-  for (const p of UPSTREAM_PATTERNS) {
-    const found = upstreamOperation(filled(p));
-    const statics = (x: string) => x.split('/').filter((s) => s !== '' && !s.startsWith(':')).length;
-    const best = Math.max(...(byPath.get(filled(p)) ?? []).map(statics));
-    t.ok(found === p || (byPath.get(filled(p))?.includes(found) && statics(found) === best), `${p} → ${found}`);
+  const keys = Object.keys(operations).map((k) => splitKey(k));
+  for (const { method, path } of keys) {
+    const found = upstreamOperation(method, `/api/v1/homepage${filled(path)}`);
+    const rivals = keys.filter((o) => o.method === method && filled(o.path) === filled(path)).map((o) => `/api/v1/homepage${o.path}`);
+    t.ok(found === `/api/v1/homepage${path}` || (rivals.includes(found) && !found.includes('/:')), `${method} ${path} → ${found}`);
   }
 
   const ref = await buildHomepageApi({ dbFile: ':memory:', seed: false });
   t.teardown(() => ref.close());
   await ref.ready();
   const doc = ref.swagger() as { paths: Record<string, unknown> };
-  const documented = Object.keys(doc.paths).map((p) => p.replace(/\{([^}]+)\}/g, ':$1')).sort();
-  t.same([...UPSTREAM_PATTERNS].sort(), documented, 'every route of the reference API, and only those');
+  const documented = Object.keys(doc.paths).map((p) => p.replace(/\{([^}]+)\}/g, ':$1').slice('/api/v1/homepage'.length)).sort();
+  t.same([...new Set(keys.map((k) => k.path))].sort(), documented, 'every route of the reference API, and only those');
 });
 
 t.test('/metrics is on its own listener only, never on the public port (decision 0021)', async (t) => {

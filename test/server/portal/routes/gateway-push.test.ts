@@ -6,7 +6,7 @@
 import t from 'tap';
 import { createECDH, randomBytes } from 'node:crypto';
 import webPush from 'web-push';
-import { cacheKindOf } from '#server/portal/homepage/public-cache.ts';
+import { cachedOperationOf } from '#server/portal/homepage/public-cache.ts';
 import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixtures/portal.ts';
 import { READER01, loginOf } from '#test/fixtures/members.ts';
 
@@ -19,7 +19,7 @@ t.teardown(async () => {
 });
 
 t.test('the push configuration is public and not cached by the portal', async (t) => {
-  t.equal(cacheKindOf('/api/v1/homepage/push/config'), undefined, 'no cache kind');
+  t.equal(cachedOperationOf('/api/v1/homepage/push/config'), undefined, 'its row has no cache');
   const res = await portal.app.inject({ method: 'GET', url: '/api/v1/homepage/push/config' });
   t.equal(res.statusCode, 200);
   t.match(res.json(), { push_config: { enabled_yn: 'Y', vapid_public_key: VAPID.publicKey } });

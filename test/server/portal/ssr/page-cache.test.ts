@@ -36,7 +36,7 @@ t.test('a visitor’s page is kept, with a new nonce on every answer', async (t)
   const upstream = await startFakeUpstream(notices(() => subject));
   t.teardown(() => upstream.close());
   // Public reads uncached here, so only the page cache can keep the old subject.
-  const portal = await buildTestPortal(upstream.url, { PAGE_CACHE_TTL_S: '300', CACHE_TTL_NOTICE_S: '0', CACHE_TTL_CODE_S: '0' });
+  const portal = await buildTestPortal(upstream.url, { PAGE_CACHE_TTL_S: '300', CACHE_TTL_S: 'getBoardNotice=0,getCodeByGroupAndCode=0' });
   t.teardown(() => portal.close());
   const get = (url: string, cookie?: string) => portal.app.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
@@ -71,7 +71,7 @@ t.test('PAGE_CACHE_TTL_S=0 renders every request', async (t) => {
   let subject = '첫 번째 공지';
   const upstream = await startFakeUpstream(notices(() => subject));
   t.teardown(() => upstream.close());
-  const portal = await buildTestPortal(upstream.url, { PAGE_CACHE_TTL_S: '0', CACHE_TTL_NOTICE_S: '0', CACHE_TTL_CODE_S: '0' });
+  const portal = await buildTestPortal(upstream.url, { PAGE_CACHE_TTL_S: '0', CACHE_TTL_S: 'getBoardNotice=0,getCodeByGroupAndCode=0' });
   t.teardown(() => portal.close());
   const first = await portal.app.inject({ url: NOTICES, headers: { accept: 'text/html' } });
   t.match(first.body, '첫 번째 공지');
