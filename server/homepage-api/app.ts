@@ -3,6 +3,7 @@
  * portal: the portal reaches it only over HTTP (docs/decisions/D1-shape-of-the-system.md). Request and answer
  * schemas come from shared/contract; the OpenAPI 3.1 document is generated from them.
  */
+import { OneLinePerRequest } from '../access-log.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -84,6 +85,8 @@ export function handlersOf(app: FastifyInstance): Handlers {
 export async function buildHomepageApi(opts: HomepageApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request, as the portal writes (server/access-log.ts).
+    logController: new OneLinePerRequest(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

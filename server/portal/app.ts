@@ -6,8 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -29,7 +28,8 @@ import { PasswordSignIn } from './auth/sign-in.ts';
 import { createHomepageClient, type HomepageClient } from './homepage/client.ts';
 import { withPublicCache } from './homepage/public-cache.ts';
 import { loggerOptions, stdoutDestination } from '../logger.ts';
-import { requestTrace, type Tracing } from '../tracing.ts';
+import { OneLinePerRequest } from '../access-log.ts';
+import type { Tracing } from '../tracing.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { inappPlugin } from './plugins/inapp.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -67,33 +67,6 @@ export interface BuildOptions {
   tracing?: Tracing | undefined;
   /** The clock of the sessions' timing (refresh sharing, sign-out records); tests move it. */
   now?: () => number;
-}
-
-/**
- * The request's one log line, when it is answered: the request (its URL redacted by the
- * serializer), status, time. Its fields are fixed, and nothing in them can hold a secret
- * once the URL is redacted, so a success line skips pino's redaction paths (the headers under
- * `req` and `res`, which the serialized request does not carry; decision 0123). The secret
- * keys (`withoutSecrets`, decision 0140) still apply. Error lines keep everything: an error
- * may carry anything.
- */
-const INFO = pino.levels.values['info'] ?? 30;
-
-class OneLinePerRequest extends LogController {
-  #access: FastifyBaseLogger | undefined;
-  override incomingRequest(): void {}
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (this.isLogDisabled(request)) return;
-    const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) };
-    if (error) {
-      request.log.error({ ...fields, err: error }, 'request errored');
-      return;
-    }
-    // The route's own level (health and metrics log at warn) still decides.
-    if ((pino.levels.values[request.log.level] ?? 0) > INFO) return;
-    this.#access ??= request.server.log.child({}, { redact: { paths: [] } });
-    this.#access.info({ reqId: request.id, ...requestTrace(request)?.logIds, ...fields }, 'request completed');
-  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

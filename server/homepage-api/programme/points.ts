@@ -3,6 +3,7 @@
  * and the administrators' penalty (domain.md "Penalties": claw back, optionally suspend).
  */
 import type { PenaltyBody } from '#shared/contract/points.ts';
+import { ENTRY_TYPES } from '#shared/contract/programme.ts';
 import { ACTIVITY_TYPES, POINT_REASONS, type Penalty, type PointEntry } from '#shared/contract/points.ts';
 import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -14,7 +15,6 @@ import { addDays, seoulDay } from '../time.ts';
 import { reasonMessage } from './earn.ts';
 import { settleExpiry } from './ledger.ts';
 
-const ENTRY_TYPES = ['earn', 'penalty', 'spend', 'expire'] as const;
 
 function known<T extends string>(list: readonly T[], v: string | null): T | null {
   return list.find((x) => x === v) ?? null;

@@ -14,13 +14,14 @@ import type { RankingRow } from '../store/activities.ts';
 import { ruleBroken } from '../errors.ts';
 import { addDays, seoulDay, seoulMonth } from '../time.ts';
 import { checkPeriod, normaliseText, pageInfo, pageOf, writeContext } from './kit.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 export function activityHandlers(app: FastifyInstance) {
   const { stores, settings } = app;
   const { diaryMaxChars, reviewMinChars, reviewMaxChars } = settings.rules;
   // The summaries say the rules in force (the programme's, or the environment's overrides).
   const { activities: a } = settings.rules;
-  const n = (v: number | null) => (v ?? 0).toLocaleString('ko-KR');
+  const n = (v: number | null) => formatNumber(v ?? 0);
 
   return {
     postActivityBookdiary: {

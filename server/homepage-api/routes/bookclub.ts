@@ -9,6 +9,7 @@ import { clubAnswer, joinClub, leaveClub, recordMeeting, requireClub, setNextMee
 import { maskName } from '../programme/participant.ts';
 import { seoulDay } from '../time.ts';
 import { pageInfo, pageOf, writeContext } from './kit.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 export function bookclubHandlers(app: FastifyInstance) {
   const { stores, settings } = app;
@@ -71,7 +72,7 @@ export function bookclubHandlers(app: FastifyInstance) {
       },
     },
     postBookclubMeetingsByClubKey: {
-      summary: `모임 기록 (회장): 이번 달 오늘까지의 모임, 참석한 회원마다 ${settings.rules.activities.bookclub.points.toLocaleString('ko-KR')}포인트(각자 월 ${settings.rules.activities.bookclub.monthlyLimit ?? 0}회·한도 안에서), 회원마다 결과와 까닭`,
+      summary: `모임 기록 (회장): 이번 달 오늘까지의 모임, 참석한 회원마다 ${formatNumber(settings.rules.activities.bookclub.points)}포인트(각자 월 ${settings.rules.activities.bookclub.monthlyLimit ?? 0}회·한도 안에서), 회원마다 결과와 까닭`,
       handle: async (req) => {
         const { meetingId, awarded } = await recordMeeting(writeContext(req), req.params.club_key, req.body);
         return {

@@ -7,6 +7,7 @@ import type { Handlers } from '../operation-table.ts';
 import { memberOf } from '../auth/guard.ts';
 import { attendance, checkInToday, startChallenge } from '../programme/challenge.ts';
 import { writeContext } from './kit.ts';
+import { formatNumber } from '#shared/format-number.ts';
 
 export function challengeHandlers(app: FastifyInstance) {
   const { stores, settings } = app;
@@ -21,7 +22,7 @@ export function challengeHandlers(app: FastifyInstance) {
       handle: async (req) => await startChallenge(writeContext(req)),
     },
     postChallengeCheckin: {
-      summary: `오늘의 출석 (하루 1회, ${settings.rules.checkinMin}~${settings.rules.checkinMax}포인트; ${settings.rules.challengeDays}일째 완주 ${settings.rules.activities.challenge.points.toLocaleString('ko-KR')}포인트)`,
+      summary: `오늘의 출석 (하루 1회, ${settings.rules.checkinMin}~${settings.rules.checkinMax}포인트; ${settings.rules.challengeDays}일째 완주 ${formatNumber(settings.rules.activities.challenge.points)}포인트)`,
       handle: async (req) => await checkInToday(writeContext(req)),
     },
   } satisfies Partial<Handlers>;

@@ -5,13 +5,14 @@
  * insert here and in earnings.ts; decision 0146); the lists read the ledger itself. Penalties and
  * spending at partner bookstores are ledger rows with their own detail rows.
  */
+import type { EntryTypeName } from '#shared/contract/programme.ts';
 import { isoSeoul } from '../time.ts';
 import type { Database } from './db.ts';
 import { ACCESS_WITH_MEMBER, toAccessWithMember, type AccessWithMember } from './tokens.ts';
 import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
 import { RUNNING_COLUMNS, runningCte, runningPointStore } from './running-points.ts';
 
-export type EntryType = 'earn' | 'penalty' | 'spend' | 'expire';
+export type EntryType = EntryTypeName;
 
 export interface LedgerRow {
   memberId: number;

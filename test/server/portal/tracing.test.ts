@@ -145,7 +145,8 @@ t.test('the real process with traces on', async (t) => {
     const spanIds = new Set(trace.map((s) => s.spanId));
     t.ok(spanIds.has(String(line['span_id'])), "the portal line's span is in the trace");
     const apiLines = portal.lines.filter((l) => l['name'] === 'homepage-api' && l['reqId'] === reqId);
-    t.ok(apiLines.some((l) => l['msg'] === 'incoming request'), 'the incoming lines too');
+    t.ok(apiLines.some((l) => l['msg'] === 'request completed'), 'the API lines too');
+    t.notOk(apiLines.some((l) => l['msg'] === 'incoming request'), 'one line per API request (server/access-log.ts)');
     t.same(apiLines.filter((l) => l['trace_id'] !== traceId || !spanIds.has(String(l['span_id']))), [], "every API line of the page carries the page's trace and one of its spans");
   });
 
