@@ -5,6 +5,7 @@
  * function in it, click and type as a person does, press keys, read and set cookies, and
  * say what went wrong in the page (uncaught errors, console errors, failed requests).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -50,7 +51,29 @@ export type Key = 'Enter' | 'Escape' | 'Tab' | 'ShiftTab' | 'Space' | 'ArrowDown
 export interface Engine {
   readonly name: EngineName;
   newSession(options: SessionOptions): Promise<Session>;
+  /** What the open pages still wait for (Firefox: decision 0147), for a timed-out wait. */
+  diagnose?(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** What a test's timed-out wait reports besides its own words (the engine's pages, the portal's log). */
+type Explainer = () => Promise<string[]>;
+const explainers = new AsyncLocalStorage<Explainer>();
+
+/** Runs a test's body so that a wait in it that times out says what `explain` says. */
+export function explainedBy<T>(explain: Explainer, body: () => Promise<T>): Promise<T> {
+  return explainers.run(explain, body);
+}
+
+/**
+ * The error of a timed-out wait, with what the browser was still waiting for at that moment
+ * (asked before any `finally` closes the page).
+ */
+export async function timedOut(message: string): Promise<Error> {
+  const explain = explainers.getStore();
+  if (!explain) return new Error(message);
+  const lines = await explain().catch((err: unknown) => [`(could not say what it waited for: ${String(err)})`]);
+  return new Error([message, ...lines].join('\n'));
 }
 
 export interface Session {
@@ -144,7 +167,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
       // A page between two documents cannot be asked anything yet.
       last = err;
     }
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
+    if (Date.now() > until) throw await timedOut(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
     await sleep(100);
   }
 }

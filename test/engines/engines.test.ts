@@ -17,13 +17,13 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES, type Engine, type EngineName } from './browser.ts';
+import { ENGINES, explainedBy, type Engine, type EngineName } from './browser.ts';
 import { ChromiumEngine } from './chromium.ts';
 import { FirefoxEngine } from './firefox.ts';
 import { DESKTOP, PHONE, Run } from './journeys.ts';
 import { keyboardJourney } from './keyboard.ts';
 import { describeFindings, measureLayout } from './layout.ts';
-import { SCHEMES, startRunPortal } from './portal.ts';
+import { SCHEMES, startRunPortal, type RunPortal } from './portal.ts';
 import { WebKitEngine } from './webkit.ts';
 
 function chosenEngines(): EngineName[] {
@@ -49,6 +49,19 @@ function newEngine(name: EngineName): Engine {
   return name === 'firefox' ? new FirefoxEngine() : new WebKitEngine();
 }
 
+/**
+ * A test's body, run so that a wait in it that times out also says what the engine's open pages
+ * still wait for (Firefox: requests not finished, the service worker) and the portal's last
+ * log lines (decision 0147).
+ */
+function explained(engine: () => Engine, portal: () => RunPortal | undefined, body: () => Promise<void>): () => Promise<void> {
+  return () =>
+    explainedBy(async () => {
+      const p = portal();
+      return [...((await engine().diagnose?.()) ?? []), ...(p ? [`portal ${p.origin}, last log lines:`, ...p.recentLog(10).map((l) => `  ${l}`)] : [])];
+    }, body);
+}
+
 const engines = chosenEngines();
 const suites = chosenSuites();
 /** The layout check over every page: long on a loaded 2-core machine. */
@@ -68,25 +81,25 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
 
       if (suites.has('layout') || suites.has('keyboard')) {
         describe('layout and keyboard', () => {
-          let portal: Awaited<ReturnType<typeof startRunPortal>>;
+          let portal: RunPortal;
           before(async () => {
             portal = await startRunPortal('http');
           }, { timeout: 60_000 });
           after(() => portal.stop());
           if (suites.has('layout')) {
             for (const member of [false, true]) {
-              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page and state at 280–360 px in four display modes (${name === 'chromium' || process.env['LAYOUT_ALL'] === '1' ? 'all' : 'a share'})`, LAYOUT, async (t) => {
+              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page and state at 280–360 px in four display modes (${name === 'chromium' || process.env['LAYOUT_ALL'] === '1' ? 'all' : 'a share'})`, LAYOUT, (t) => explained(() => engine, () => portal, async () => {
                 const findings = await measureLayout({ engine, origin: portal.origin }, member, (line) => {
                   if (process.env['LAYOUT_LOG']) t.diagnostic(line);
                 });
                 const report = process.env['LAYOUT_REPORT'];
                 if (report) writeFileSync(`${report}-${name}-${member ? 'member' : 'visitor'}.json`, JSON.stringify(findings, null, 1));
                 assert.equal(findings.length, 0, `${findings.length} layout findings in ${name}:\n${describeFindings(findings)}`);
-              });
+              })());
             }
           }
           if (suites.has('keyboard')) {
-            test('keyboard only: sign in, 나의 활동, a diary with the book picker, read back, the menu, 화면 설정, sign out', JOURNEY, () => keyboardJourney(engine, portal.origin));
+            test('keyboard only: sign in, 나의 활동, a diary with the book picker, read back, the menu, 화면 설정, sign out', JOURNEY, explained(() => engine, () => portal, () => keyboardJourney(engine, portal.origin)));
           }
         });
       }
@@ -115,7 +128,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
               ['sign-in without JavaScript', (r) => r.signInWithoutJavaScript()],
             ];
             for (const [title, journey] of journeys) {
-              test(title, JOURNEY, () => journey(run));
+              test(title, JOURNEY, explained(() => engine, () => run.portal, () => journey(run)));
             }
           });
         }
