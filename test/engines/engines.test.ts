@@ -6,10 +6,13 @@
  * - the layout check in Chromium, Firefox and WebKit: every page and a few states, visitor and
  *   member, at 280, 305, 320 and 360 px in four display modes — every combination in Chromium,
  *   a rotating share in the other two (layout.ts, layout-plan.ts; decisions 0132, 0144);
- * - the keyboard-only member journey in all three (keyboard.ts, decision 0132).
+ * - the keyboard-only member journey in all three (keyboard.ts, decision 0132);
+ * - nothing a member writes is lost, in Firefox (nothing-lost.ts, decision 0147: Chromium has
+ *   test/e2e/nothing-lost.spec.ts): an answer lost after the write, offline at 저장, a draft
+ *   through a reload.
  *   npm run test:engines                              all engines, all suites
  *   npm run test:engines -- --engine=webkit           one engine (or ENGINE=firefox)
- *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout)
+ *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout): journeys, layout, keyboard, nothing-lost
  *   LAYOUT_SHOTS=/tmp/shots …                         the layout check saves what it measured as PNGs
  *   LAYOUT_ALL=1 …                                    every combination in Firefox and WebKit too
  * Debian: apt-get install chromium firefox-esr webkit2gtk-driver xvfb xauth.
@@ -22,6 +25,7 @@ import { ChromiumEngine } from './chromium.ts';
 import { FirefoxEngine } from './firefox.ts';
 import { DESKTOP, PHONE, Run } from './journeys.ts';
 import { keyboardJourney } from './keyboard.ts';
+import { NOTHING_LOST, NothingLost } from './nothing-lost.ts';
 import { describeFindings, measureLayout } from './layout.ts';
 import { SCHEMES, startRunPortal, type RunPortal } from './portal.ts';
 import { WebKitEngine } from './webkit.ts';
@@ -34,7 +38,7 @@ function chosenEngines(): EngineName[] {
   return names as EngineName[];
 }
 
-const SUITES = ['journeys', 'layout', 'keyboard'] as const;
+const SUITES = ['journeys', 'layout', 'keyboard', 'nothing-lost'] as const;
 type Suite = (typeof SUITES)[number];
 
 function chosenSuites(): Set<Suite> {
@@ -100,6 +104,22 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
           }
           if (suites.has('keyboard')) {
             test('keyboard only: sign in, 나의 활동, a diary with the book picker, read back, the menu, 화면 설정, sign out', JOURNEY, explained(() => engine, () => portal, () => keyboardJourney(engine, portal.origin)));
+          }
+        });
+      }
+
+      // Nothing lost (decision 0147), in Firefox: Chromium runs it in the Playwright suite.
+      if (name === 'firefox' && suites.has('nothing-lost')) {
+        describe('nothing lost', () => {
+          let journeys: NothingLost;
+          before(async () => {
+            assert.ok(engine instanceof FirefoxEngine);
+            journeys = new NothingLost(engine);
+            journeys.use(await startRunPortal('http'));
+          }, { timeout: 60_000 });
+          after(() => journeys.portal.stop());
+          for (const [title, journey] of NOTHING_LOST) {
+            test(title, JOURNEY, explained(() => engine, () => journeys.portal, () => journey(journeys)));
           }
         });
       }
