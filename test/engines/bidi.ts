@@ -8,6 +8,7 @@
  *   server, the page sees a dropped connection (the nothing-lost journeys, decision 0147).
  * Offline is puppeteer's `page.setOfflineMode`, which is BiDi's `emulation.setNetworkConditions`.
  */
+import { appendFileSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 
 interface BidiRequest {
@@ -24,6 +25,11 @@ interface NetworkEvent {
   request: BidiRequest;
   response?: { status: number };
   errorText?: string;
+}
+
+interface NavigationEvent {
+  context: string;
+  url: string;
 }
 
 interface LogEvent {
@@ -64,11 +70,16 @@ interface InFlight {
   status?: number;
 }
 
-const RECENT = 12;
+const RECENT = 16;
+/** A request slower than this is noted when it completes. */
+const SLOW_MS = 3_000;
+/** ENGINES_TRACE=<file>: every noted line of every context appended there (a long run's near misses). */
+const TRACE = process.env['ENGINES_TRACE'];
 
 /**
- * One browser's network events and console lines, per browsing context: what each page still
- * waits for, and what happened last. Cheap (a map per context, a short ring of lines).
+ * One browser's network events, navigations and console lines, per browsing context: what each
+ * page still waits for, and what happened last (failures, slow requests, navigations, console
+ * lines). Cheap (a map per context, a short ring of lines).
  */
 export class NetworkWatch {
   readonly #inFlight = new Map<string, Map<string, InFlight>>();
@@ -91,6 +102,7 @@ export class NetworkWatch {
     const note = (context: string, line: string) => {
       const ring = this.#recent.get(context) ?? [];
       ring.push(`${clock()} ${line}`);
+      if (TRACE) appendFileSync(TRACE, `${clock()} ${context.slice(0, 8)} ${line}\n`);
       if (ring.length > RECENT) ring.splice(0, ring.length - RECENT);
       this.#recent.set(context, ring);
     };
@@ -103,13 +115,24 @@ export class NetworkWatch {
       if (r && e.response) r.status = e.response.status;
     });
     wire.on('network.responseCompleted', (e: NetworkEvent) => {
-      if (e.context) this.#inFlight.get(e.context)?.delete(e.request.request);
+      if (!e.context) return;
+      const r = this.#inFlight.get(e.context)?.get(e.request.request);
+      this.#inFlight.get(e.context)?.delete(e.request.request);
+      if (r && Date.now() - r.since > SLOW_MS) note(e.context, `slow ${Date.now() - r.since} ms: ${r.method} ${r.url} (${e.response?.status ?? '?'})`);
     });
     wire.on('network.fetchError', (e: NetworkEvent) => {
       if (!e.context) return;
       this.#inFlight.get(e.context)?.delete(e.request.request);
       note(e.context, `failed ${e.request.method} ${short(e.request.url)} (${e.errorText ?? '?'})`);
     });
+    for (const [event, what] of [
+      ['browsingContext.navigationStarted', 'navigation started'],
+      ['browsingContext.load', 'loaded'],
+      ['browsingContext.navigationFailed', 'navigation failed'],
+      ['browsingContext.navigationAborted', 'navigation aborted'],
+    ] as const) {
+      wire.on(event, (e: NavigationEvent) => note(e.context, `${what}: ${short(e.url)}`));
+    }
     wire.on('log.entryAdded', (e: LogEvent) => {
       if (e.source.context) note(e.source.context, `console.${e.level}: ${(e.text ?? '').slice(0, 200)}`);
     });
