@@ -18,12 +18,13 @@ import { curatedBooks } from '#server/homepage-api/seed/books.ts';
 import { challengeText } from '#client/pages/challenge/messages.ts';
 import { diaryPageText } from '#client/pages/diary/messages.ts';
 import { reviewText } from '#client/pages/review/messages.ts';
-import { writeText, writeWords } from '#client/api/write-messages.ts';
+import { wordsOf, writeText } from '#client/api/write-messages.ts';
 import { draftRestored, draftText } from '#client/forms/draft-messages.ts';
 import { deviceNotesText } from '#client/shell/device-notes-messages.ts';
 import { POINTS } from '#shared/contract/programme.ts';
 import { HOMEPAGE_PREFIX, PORTAL_HEADER } from '#shared/http.ts';
 import { greeting, messages } from '#shared/messages.ts';
+import { serverMessages } from '#shared/messages-server.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { earnDone, programmeLabels } from '#shared/messages-programme.ts';
 import { HOME_PATH, LOGIN_PATH, hrefOf } from '#shared/routes.ts';
@@ -261,15 +262,20 @@ export class NothingLost {
     });
   }
 
-  /** Offline at 저장: said so, then back online the diary is sent once, its result told, the draft gone. */
-  async offline(): Promise<void> {
+  /**
+   * Offline at 저장: said so and kept (the waiting note); then back online the diary is sent
+   * once, its result told, and the draft is gone. With `reload`, the page is reloaded while still
+   * offline (the service worker's offline page, or the page with its waiting note) and the next
+   * visit online sends it; without, the `online` event sends it while the page stays open.
+   */
+  async offline(reload: boolean): Promise<void> {
     await this.#signedIn(async (tab) => {
       const s = tab.session;
       const isbn = this.#book();
       const before = await holdings(s, isbn);
       const path = `${hrefOf('diary')}?isbn=${isbn}`;
       await tab.open(path);
-      await typeWhenShown(s, { css: '#diary-content' }, `${diaryPageText.form} (offline)`);
+      await typeWhenShown(s, { css: '#diary-content' }, `${diaryPageText.form} (offline${reload ? ', reloaded' : ''})`);
       // Requests the page makes meanwhile fail: that is what offline is.
       tab.expect(/request failed: .* \(NS_ERROR_OFFLINE\)/);
       await s.setOffline(true);
@@ -279,8 +285,19 @@ export class NothingLost {
       await textShown(s, '.device-notes', deviceNotesText.waiting(1));
       await tab.check('kept on the device');
 
+      if (reload) {
+        await s.goto(new URL(path, this.portal.origin).href).catch(() => undefined);
+        await waitFor('the offline page, or the page with its waiting note', () =>
+          s.evaluate(
+            (offline: string, waiting: string) => document.body.innerText.includes(offline) || (document.querySelector('.device-notes')?.textContent ?? '').includes(waiting),
+            serverMessages.app.offlineTitle,
+            deviceNotesText.waiting(1),
+          ),
+        );
+      }
       await s.setOffline(false);
-      const said = await dialogSays(s, writeWords['/activity/bookdiary']?.sent ?? '');
+      if (reload) await tab.open(path);
+      const said = await dialogSays(s, wordsOf('/activity/bookdiary').sent);
       await waitFor('the waiting note gone', () => s.evaluate(() => document.querySelector('.device-notes') === null));
       await tab.check('sent when the network came back');
       const points = pointsSaid(said);
@@ -320,6 +337,7 @@ export const NOTHING_LOST: readonly [string, (j: NothingLost) => Promise<void>][
   ['a diary whose answer is lost: the success and its points once, one diary, one award', (j) => j.lostDiary()],
   ['a review whose answer is lost: one review, one award', (j) => j.lostReview()],
   ['the challenge check-in whose answer is lost: said once, checked in once, one award', (j) => j.lostCheckin()],
-  ['offline at 저장: said so, then sent once when the network is back, its result told, the draft gone', (j) => j.offline()],
+  ['offline at 저장: said so, then sent once when the network is back, its result told, the draft gone', (j) => j.offline(false)],
+  ['offline at 저장, a reload still offline, then back online: the next visit sends it once, the draft gone', (j) => j.offline(true)],
   ['typed text survives a reload, and can be discarded', (j) => j.draftAfterReload()],
 ];
