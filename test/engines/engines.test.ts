@@ -27,7 +27,7 @@ import { DESKTOP, PHONE, Run } from './journeys.ts';
 import { keyboardJourney } from './keyboard.ts';
 import { NOTHING_LOST, NothingLost } from './nothing-lost.ts';
 import { describeFindings, measureLayout } from './layout.ts';
-import { SCHEMES, startRunPortal, type RunPortal } from './portal.ts';
+import { PORTAL_START_MS, SCHEMES, startRunPortal, type RunPortal } from './portal.ts';
 import { WebKitEngine } from './webkit.ts';
 
 function chosenEngines(): EngineName[] {
@@ -70,6 +70,8 @@ const engines = chosenEngines();
 const suites = chosenSuites();
 /** The layout check over every page: long on a loaded 2-core machine. */
 const LAYOUT = { timeout: 1_200_000 };
+/** A portal's start, with room for the browser's first session. */
+const STARTING = { timeout: PORTAL_START_MS + 30_000 };
 /** Long journeys on a loaded 2-core machine. */
 const JOURNEY = { timeout: 180_000 };
 
@@ -88,7 +90,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
           let portal: RunPortal;
           before(async () => {
             portal = await startRunPortal('http');
-          }, { timeout: 60_000 });
+          }, STARTING);
           after(() => portal.stop());
           if (suites.has('layout')) {
             for (const member of [false, true]) {
@@ -116,7 +118,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
             assert.ok(engine instanceof FirefoxEngine);
             journeys = new NothingLost(engine);
             journeys.use(await startRunPortal('http'));
-          }, { timeout: 60_000 });
+          }, STARTING);
           after(() => journeys.portal.stop());
           for (const [title, journey] of NOTHING_LOST) {
             test(title, JOURNEY, explained(() => engine, () => journeys.portal, () => journey(journeys)));
@@ -134,7 +136,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
               const portal = await startRunPortal(scheme);
               assert.ok(portal.url.startsWith(`${scheme}:`), `the portal answers over ${scheme} (${portal.url})`);
               run.use(portal);
-            }, { timeout: 60_000 });
+            }, STARTING);
             after(() => run.portal.stop());
 
             const journeys: [string, (r: Run) => Promise<void>][] = [

@@ -13,6 +13,8 @@ import { Agent, fetch } from 'undici';
 import { E2E_ENV, startPortalProcess, type LogLine } from '#test/fixtures/process.ts';
 
 export type Scheme = 'http' | 'https';
+/** How long a portal of the suite may take to start (seeding its data included). */
+export const PORTAL_START_MS = 90_000;
 export const SCHEMES: readonly Scheme[] = ['http', 'https'];
 
 export interface RunPortal {
@@ -73,7 +75,9 @@ export async function startRunPortal(scheme: Scheme): Promise<RunPortal> {
   };
   // The default environment otherwise: security follows the scheme of each request (decision 0017).
   const env: Record<string, string> = tls ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : {};
-  const portal = await startPortalProcess({ ...E2E_ENV, ...env }, { onLine }).catch((err: unknown) => {
+  // A fresh DATA_DIR is seeded at start: beside three browsers and two CPU burners on two cores that
+  // once took more than the default 30 s (decision 0147); a portal that truly cannot start still fails.
+  const portal = await startPortalProcess({ ...E2E_ENV, ...env }, { onLine, readyTimeoutMs: PORTAL_START_MS }).catch((err: unknown) => {
     if (tls) rmSync(tls.dir, { recursive: true, force: true });
     throw err;
   });
