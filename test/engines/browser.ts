@@ -197,6 +197,26 @@ export async function settled(session: Session, path: string, hydrated: boolean)
   });
 }
 
+/**
+ * In the page: waits until the element's box stays put for an animation frame (at most 20
+ * frames), the fonts loaded first (at most 2 s). A font swapping in or a part arriving moves the
+ * page; on a loaded machine the click, sent a moment after the box was read, then landed beside
+ * the button and did nothing (Firefox at 1280 px: 오늘 출석하기 clicked, no check-in sent;
+ * WebKit at 390 px: a group of the sliding-in menu clicked, not opened; decision 0147).
+ */
+export async function stillBox(e: Element): Promise<void> {
+  await Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, 2_000))]);
+  const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+  let last = '';
+  for (let i = 0; i < 20; i += 1) {
+    await frame();
+    const r = e.getBoundingClientRect();
+    const now = `${r.x},${r.y},${r.width},${r.height}`;
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** Clicks once the element is there (it may appear after a render or a lazy chunk). */
 export async function clickWhenShown(session: Session, query: Query): Promise<void> {
   await waitFor(`${JSON.stringify(query)} to click`, () => session.click(query));

@@ -4,27 +4,7 @@
  * gave up (a removed image, a navigation replacing the document): the engine's own words.
  */
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
-import { drainWatch, findElement, timedOut, type BrowserCookie, type Json, type Key, type Query, type Session, type Viewport } from './browser.ts';
-
-/**
- * In the page: waits until the element's box stays put for an animation frame (at most 20
- * frames), the fonts loaded first (at most 2 s). A font swapping in or a part arriving moves the
- * page; on a loaded machine the click, sent a moment after the box was read, then landed beside
- * the button and did nothing (Firefox at 1280 px: 오늘 출석하기 clicked, no check-in sent;
- * decision 0147).
- */
-async function stillBox(e: Element): Promise<void> {
-  await Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, 2_000))]);
-  const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
-  let last = '';
-  for (let i = 0; i < 20; i += 1) {
-    await frame();
-    const r = e.getBoundingClientRect();
-    const now = `${r.x},${r.y},${r.width},${r.height}`;
-    if (now === last) return;
-    last = now;
-  }
-}
+import { drainWatch, findElement, stillBox, timedOut, type BrowserCookie, type Json, type Key, type Query, type Session, type Viewport } from './browser.ts';
 
 export class PuppeteerSession implements Session {
   readonly #page: Page;
