@@ -75,6 +75,10 @@ export async function startRunPortal(scheme: Scheme): Promise<RunPortal> {
   };
   // The default environment otherwise: security follows the scheme of each request (decision 0017).
   const env: Record<string, string> = tls ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : {};
+  // No overload shedding (as test/fixtures/portal.ts): three browsers and two CPU burners on two
+  // cores starve the portal's event loop past its 1 s limit, and it answered 503 for the page's
+  // own scripts, which then never hydrated (decision 0147). Shedding has its own tests (ops/overload.test.ts).
+  env['OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'] = '0';
   // A fresh DATA_DIR is seeded at start: beside three browsers and two CPU burners on two cores that
   // once took more than the default 30 s (decision 0147); a portal that truly cannot start still fails.
   const portal = await startPortalProcess({ ...E2E_ENV, ...env }, { onLine, readyTimeoutMs: PORTAL_START_MS }).catch((err: unknown) => {
