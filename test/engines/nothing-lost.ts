@@ -283,7 +283,8 @@ export class NothingLost {
       await clickWhenShown(s, SUBMIT);
       await dialogSays(s, writeText.offline);
       await textShown(s, '.device-notes', deviceNotesText.waiting(1));
-      await tab.check('kept on the device');
+      // Checked once back online: the POST tried offline is in the page's resource list and
+      // reaches the portal only then (earlier journeys' POSTs must not be what covers it).
 
       if (reload) {
         await s.goto(new URL(path, this.portal.origin).href).catch(() => undefined);
