@@ -198,6 +198,16 @@ export async function settled(session: Session, path: string, hydrated: boolean)
 }
 
 /**
+ * `stillBox` run in the page by `run`, given at most 3 s: in a page without JavaScript
+ * (Firefox's second browser) the page's timers and frames never call back.
+ */
+export async function boxStill(run: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([run().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 3_000)))]);
+  clearTimeout(timer);
+}
+
+/**
  * In the page: waits until the element's box stays put for an animation frame (at most 20
  * frames), the fonts loaded first (at most 2 s). A font swapping in or a part arriving moves the
  * page; on a loaded machine the click, sent a moment after the box was read, then landed beside

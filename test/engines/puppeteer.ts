@@ -4,7 +4,7 @@
  * gave up (a removed image, a navigation replacing the document): the engine's own words.
  */
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
-import { drainWatch, findElement, stillBox, timedOut, type BrowserCookie, type Json, type Key, type Query, type Session, type Viewport } from './browser.ts';
+import { boxStill, drainWatch, findElement, stillBox, timedOut, type BrowserCookie, type Json, type Key, type Query, type Session, type Viewport } from './browser.ts';
 
 export class PuppeteerSession implements Session {
   readonly #page: Page;
@@ -79,7 +79,7 @@ export class PuppeteerSession implements Session {
    */
   async #clickAt(el: ElementHandle): Promise<boolean> {
     await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }));
-    await el.evaluate(stillBox);
+    await boxStill(() => el.evaluate(stillBox));
     const box = await el.boundingBox();
     if (!box) return false;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
