@@ -5,6 +5,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { delegateLinks } from './shell/link-delegate.ts';
+import { preloadTopMenu } from './shell/top-menu-part.ts';
 import { followBuilds, watchBuild, watchWorker } from './api/build.ts';
 
 import { SERVICE_WORKER_PATH } from '#shared/pwa.ts';
@@ -42,13 +43,15 @@ async function hydrate(): Promise<void> {
 
   // Load the matched pages' modules first, so the first render is the server's HTML.
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
+  // On a wide screen the top menu's too: live when the page is (top-menu-part.ts).
+  await Promise.all([
+    preloadTopMenu(),
+    ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const props = await route.lazy();
       Object.assign(route, props, { lazy: undefined });
     }),
-  );
+  ]);
 
   // The session store starts from the server's session; the local flags follow it.
   const persisted = readPersistedUser();

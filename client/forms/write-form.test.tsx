@@ -9,7 +9,7 @@ import { WRITE_CONFIRMED_EVENT } from '#shared/pwa.ts';
 import type { SessionUser } from '#shared/session.ts';
 import { renderAt } from '../shell/test-utils.tsx';
 import { CharCounterTextarea } from './char-counter.tsx';
-import { readDraft, saveDraft, WRITE_KEY_FIELD } from './drafts.ts';
+import { readDraft, removeDraftByKey, saveDraft, WRITE_KEY_FIELD } from './drafts.ts';
 import { WriteForm } from './write-form.tsx';
 
 const reader: SessionUser = {
@@ -79,6 +79,35 @@ describe('a write form keeps what the member writes', () => {
       dispatchEvent(new CustomEvent(WRITE_CONFIRMED_EVENT, { detail: first }));
     });
     expect(keyField()?.value).not.toBe(first);
+  });
+
+  it('a write stored as sent: its text is not kept again as a draft; an earlier version stored (422): the text is the next write\'s draft', async () => {
+    renderAt(<Diary />, '/activity/diary', { user: reader });
+    await waitFor(() => expect(keyField()?.value).not.toBe(''));
+    const typed = async (text: string) => {
+      fireEvent.change(screen.getByLabelText('내용'), { target: { value: text } });
+      fireEvent.input(screen.getByLabelText('내용'));
+      await waitFor(() => expect(readDraft('reader01', 'diary:9788936434120')?.fields['content']).toBe(text));
+    };
+    await typed('저장된 독서일지');
+    const stored = keyField()?.value ?? '';
+    // write.ts on a success: the draft removed, then the confirmation told.
+    act(() => {
+      removeDraftByKey(stored);
+      dispatchEvent(new CustomEvent(WRITE_CONFIRMED_EVENT, { detail: stored }));
+    });
+    expect(readDraft('reader01', 'diary:9788936434120')).toBeNull();
+    await waitFor(() => expect(keyField()?.value).not.toBe(stored));
+
+    await typed('고친 독서일지');
+    const earlier = keyField()?.value ?? '';
+    // write.ts on 422 idempotency_key_reused: the draft kept, the confirmation told.
+    act(() => {
+      dispatchEvent(new CustomEvent(WRITE_CONFIRMED_EVENT, { detail: earlier }));
+    });
+    const next = readDraft('reader01', 'diary:9788936434120');
+    expect(next?.fields['content']).toBe('고친 독서일지');
+    expect(next?.key).not.toBe(earlier);
   });
 
   it('drafts are the member\'s own: another member on the same phone sees none', async () => {

@@ -110,12 +110,21 @@ export function WriteForm({ draft, children, ...props }: Omit<FormProps, 'method
   // The server confirmed this form's write: the next one is a new write.
   useEffect(() => {
     const onConfirmed = (e: Event) => {
-      if (!keyRef.current || (e as CustomEvent<string>).detail !== keyRef.current) return;
+      const confirmed = (e as CustomEvent<string>).detail;
+      if (!keyRef.current || confirmed !== keyRef.current) return;
+      // Stored as sent: write.ts removed its draft before telling. Its text is not kept again
+      // (it would come back as "작성 중이던 …" and, saved again, be a second write).
+      const storedAsSent = !(userId && draftId && readDraft(userId, draftId)?.key === confirmed);
       const next = newWriteKey();
       keyRef.current = next;
       setKey(next);
       setRestored(false);
-      // What is in the form now (a refused edit kept, say) is a draft of the next write.
+      if (storedAsSent) {
+        window.clearTimeout(timer.current);
+        timer.current = undefined;
+        return;
+      }
+      // An earlier version was stored (422): what is in the form now is a draft of the next write.
       if (userId && draftId && formRef.current && !isEmpty(fieldsOf(formRef.current))) save();
     };
     addEventListener(WRITE_CONFIRMED_EVENT, onConfirmed);

@@ -2,7 +2,7 @@
  * The header of docs/product.md §2: logo, back and home buttons (not on home), the two-level
  * top menu, the member bar, the mobile menu button, and the scrolled style past 10 px.
  */
-import { forwardRef, lazy, Suspense } from 'react';
+import { forwardRef, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH, isHomePath } from '#shared/routes.ts';
@@ -10,17 +10,11 @@ import { useConfig } from './config-context.tsx';
 import { DisplayTrigger } from './display-trigger.tsx';
 import { IconBack, IconHome, IconMenu } from './icons.tsx';
 import { MemberBar } from './member-bar.tsx';
+import { topMenu } from './top-menu-part.ts';
 import { loadMobileMenu, MOBILE_MENU_ID } from './mobile-menu-id.ts';
 import { backTarget, HEADER_SCROLL_PX } from './rules.ts';
 import { useScrollPast } from './use-scroll-past.ts';
 import logoUrl from '../styles/logo.svg';
-
-/**
- * The wide screens' menu: in the server's HTML on every page, its code hydrated just after the
- * page (React keeps the server's markup until the chunk arrives, and replays a click made
- * meanwhile). Phones never show it, and the first visit's budget does not carry it (decision 0145).
- */
-const TopMenu = lazy(() => import('./top-menu.tsx').then((m) => ({ default: m.TopMenu })));
 
 interface Props {
   menuOpen: boolean;
@@ -60,8 +54,9 @@ export const Header = forwardRef<HTMLButtonElement, Props>(function Header({ men
           <img src={logoUrl} alt="" width="36" height="36" />
           <span className="site-header__name">{siteName}</span>
         </a>
+        {/* The wide screens' menu: its code loaded before hydration there (top-menu-part.ts). */}
         <Suspense fallback={null}>
-          <TopMenu />
+          <topMenu.Component />
         </Suspense>
         <div className="site-header__actions">
           {!home && (

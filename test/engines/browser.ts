@@ -5,6 +5,7 @@
  * function in it, click and type as a person does, press keys, read and set cookies, and
  * say what went wrong in the page (uncaught errors, console errors, failed requests).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -50,7 +51,29 @@ export type Key = 'Enter' | 'Escape' | 'Tab' | 'ShiftTab' | 'Space' | 'ArrowDown
 export interface Engine {
   readonly name: EngineName;
   newSession(options: SessionOptions): Promise<Session>;
+  /** What the open pages still wait for (Firefox: decision 0147), for a timed-out wait. */
+  diagnose?(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** What a test's timed-out wait reports besides its own words (the engine's pages, the portal's log). */
+type Explainer = () => Promise<string[]>;
+const explainers = new AsyncLocalStorage<Explainer>();
+
+/** Runs a test's body so that a wait in it that times out says what `explain` says. */
+export function explainedBy<T>(explain: Explainer, body: () => Promise<T>): Promise<T> {
+  return explainers.run(explain, body);
+}
+
+/**
+ * The error of a timed-out wait, with what the browser was still waiting for at that moment
+ * (asked before any `finally` closes the page).
+ */
+export async function timedOut(message: string): Promise<Error> {
+  const explain = explainers.getStore();
+  if (!explain) return new Error(message);
+  const lines = await explain().catch((err: unknown) => [`(could not say what it waited for: ${String(err)})`]);
+  return new Error([message, ...lines].join('\n'));
 }
 
 export interface Session {
@@ -144,7 +167,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
       // A page between two documents cannot be asked anything yet.
       last = err;
     }
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
+    if (Date.now() > until) throw await timedOut(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
     await sleep(100);
   }
 }
@@ -172,6 +195,36 @@ export async function settled(session: Session, path: string, hydrated: boolean)
     const here = new URL(s.url);
     return here.pathname + here.search === want.pathname + want.search && s.ready === 'complete' && s.fonts === 'loaded' && (!hydrated || s.hydrated);
   });
+}
+
+/**
+ * `stillBox` run in the page by `run`, given at most 3 s: in a page without JavaScript
+ * (Firefox's second browser) the page's timers and frames never call back.
+ */
+export async function boxStill(run: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([run().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 3_000)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * In the page: waits until the element's box stays put for an animation frame (at most 20
+ * frames), the fonts loaded first (at most 2 s). A font swapping in or a part arriving moves the
+ * page; on a loaded machine the click, sent a moment after the box was read, then landed beside
+ * the button and did nothing (Firefox at 1280 px: 오늘 출석하기 clicked, no check-in sent;
+ * WebKit at 390 px: a group of the sliding-in menu clicked, not opened; decision 0147).
+ */
+export async function stillBox(e: Element): Promise<void> {
+  await Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, 2_000))]);
+  const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+  let last = '';
+  for (let i = 0; i < 20; i += 1) {
+    await frame();
+    const r = e.getBoundingClientRect();
+    const now = `${r.x},${r.y},${r.width},${r.height}`;
+    if (now === last) return;
+    last = now;
+  }
 }
 
 /** Clicks once the element is there (it may appear after a render or a lazy chunk). */

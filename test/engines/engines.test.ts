@@ -6,10 +6,13 @@
  * - the layout check in Chromium, Firefox and WebKit: every page and a few states, visitor and
  *   member, at 280, 305, 320 and 360 px in four display modes — every combination in Chromium,
  *   a rotating share in the other two (layout.ts, layout-plan.ts; decisions 0132, 0144);
- * - the keyboard-only member journey in all three (keyboard.ts, decision 0132).
+ * - the keyboard-only member journey in all three (keyboard.ts, decision 0132);
+ * - nothing a member writes is lost, in Firefox (nothing-lost.ts, decision 0147: Chromium has
+ *   test/e2e/nothing-lost.spec.ts): an answer lost after the write, offline at 저장, a draft
+ *   through a reload.
  *   npm run test:engines                              all engines, all suites
  *   npm run test:engines -- --engine=webkit           one engine (or ENGINE=firefox)
- *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout)
+ *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout): journeys, layout, keyboard, nothing-lost
  *   LAYOUT_SHOTS=/tmp/shots …                         the layout check saves what it measured as PNGs
  *   LAYOUT_ALL=1 …                                    every combination in Firefox and WebKit too
  * Debian: apt-get install chromium firefox-esr webkit2gtk-driver xvfb xauth.
@@ -17,13 +20,14 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES, type Engine, type EngineName } from './browser.ts';
+import { ENGINES, explainedBy, type Engine, type EngineName } from './browser.ts';
 import { ChromiumEngine } from './chromium.ts';
 import { FirefoxEngine } from './firefox.ts';
 import { DESKTOP, PHONE, Run } from './journeys.ts';
 import { keyboardJourney } from './keyboard.ts';
+import { NOTHING_LOST, NothingLost } from './nothing-lost.ts';
 import { describeFindings, measureLayout } from './layout.ts';
-import { SCHEMES, startRunPortal } from './portal.ts';
+import { PORTAL_START_MS, SCHEMES, startRunPortal, type RunPortal } from './portal.ts';
 import { WebKitEngine } from './webkit.ts';
 
 function chosenEngines(): EngineName[] {
@@ -34,7 +38,7 @@ function chosenEngines(): EngineName[] {
   return names as EngineName[];
 }
 
-const SUITES = ['journeys', 'layout', 'keyboard'] as const;
+const SUITES = ['journeys', 'layout', 'keyboard', 'nothing-lost'] as const;
 type Suite = (typeof SUITES)[number];
 
 function chosenSuites(): Set<Suite> {
@@ -49,10 +53,25 @@ function newEngine(name: EngineName): Engine {
   return name === 'firefox' ? new FirefoxEngine() : new WebKitEngine();
 }
 
+/**
+ * A test's body, run so that a wait in it that times out also says what the engine's open pages
+ * still wait for (Firefox: requests not finished, the service worker) and the portal's last
+ * log lines (decision 0147).
+ */
+function explained(engine: () => Engine, portal: () => RunPortal | undefined, body: () => Promise<void>): () => Promise<void> {
+  return () =>
+    explainedBy(async () => {
+      const p = portal();
+      return [...((await engine().diagnose?.()) ?? []), ...(p ? [`portal ${p.origin}, last log lines:`, ...p.recentLog(10).map((l) => `  ${l}`)] : [])];
+    }, body);
+}
+
 const engines = chosenEngines();
 const suites = chosenSuites();
 /** The layout check over every page: long on a loaded 2-core machine. */
 const LAYOUT = { timeout: 1_200_000 };
+/** A portal's start, with room for the browser's first session. */
+const STARTING = { timeout: PORTAL_START_MS + 30_000 };
 /** Long journeys on a loaded 2-core machine. */
 const JOURNEY = { timeout: 180_000 };
 
@@ -68,25 +87,41 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
 
       if (suites.has('layout') || suites.has('keyboard')) {
         describe('layout and keyboard', () => {
-          let portal: Awaited<ReturnType<typeof startRunPortal>>;
+          let portal: RunPortal;
           before(async () => {
             portal = await startRunPortal('http');
-          }, { timeout: 60_000 });
+          }, STARTING);
           after(() => portal.stop());
           if (suites.has('layout')) {
             for (const member of [false, true]) {
-              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page and state at 280–360 px in four display modes (${name === 'chromium' || process.env['LAYOUT_ALL'] === '1' ? 'all' : 'a share'})`, LAYOUT, async (t) => {
+              test(`layout check, ${member ? 'signed in' : 'visitor'}: every page and state at 280–360 px in four display modes (${name === 'chromium' || process.env['LAYOUT_ALL'] === '1' ? 'all' : 'a share'})`, LAYOUT, (t) => explained(() => engine, () => portal, async () => {
                 const findings = await measureLayout({ engine, origin: portal.origin }, member, (line) => {
                   if (process.env['LAYOUT_LOG']) t.diagnostic(line);
                 });
                 const report = process.env['LAYOUT_REPORT'];
                 if (report) writeFileSync(`${report}-${name}-${member ? 'member' : 'visitor'}.json`, JSON.stringify(findings, null, 1));
                 assert.equal(findings.length, 0, `${findings.length} layout findings in ${name}:\n${describeFindings(findings)}`);
-              });
+              })());
             }
           }
           if (suites.has('keyboard')) {
-            test('keyboard only: sign in, 나의 활동, a diary with the book picker, read back, the menu, 화면 설정, sign out', JOURNEY, () => keyboardJourney(engine, portal.origin));
+            test('keyboard only: sign in, 나의 활동, a diary with the book picker, read back, the menu, 화면 설정, sign out', JOURNEY, explained(() => engine, () => portal, () => keyboardJourney(engine, portal.origin)));
+          }
+        });
+      }
+
+      // Nothing lost (decision 0147), in Firefox: Chromium runs it in the Playwright suite.
+      if (name === 'firefox' && suites.has('nothing-lost')) {
+        describe('nothing lost', () => {
+          let journeys: NothingLost;
+          before(async () => {
+            assert.ok(engine instanceof FirefoxEngine);
+            journeys = new NothingLost(engine);
+            journeys.use(await startRunPortal('http'));
+          }, STARTING);
+          after(() => journeys.portal.stop());
+          for (const [title, journey] of NOTHING_LOST) {
+            test(title, JOURNEY, explained(() => engine, () => journeys.portal, () => journey(journeys)));
           }
         });
       }
@@ -101,7 +136,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
               const portal = await startRunPortal(scheme);
               assert.ok(portal.url.startsWith(`${scheme}:`), `the portal answers over ${scheme} (${portal.url})`);
               run.use(portal);
-            }, { timeout: 60_000 });
+            }, STARTING);
             after(() => run.portal.stop());
 
             const journeys: [string, (r: Run) => Promise<void>][] = [
@@ -115,7 +150,7 @@ describe('engines', { concurrency: Number(process.env['ENGINES_PARALLEL'] ?? eng
               ['sign-in without JavaScript', (r) => r.signInWithoutJavaScript()],
             ];
             for (const [title, journey] of journeys) {
-              test(title, JOURNEY, () => journey(run));
+              test(title, JOURNEY, explained(() => engine, () => run.portal, () => journey(run)));
             }
           });
         }

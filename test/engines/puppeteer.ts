@@ -4,7 +4,7 @@
  * gave up (a removed image, a navigation replacing the document): the engine's own words.
  */
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
-import { drainWatch, findElement, type BrowserCookie, type Json, type Key, type Query, type Session, type Viewport } from './browser.ts';
+import { boxStill, drainWatch, findElement, stillBox, timedOut, type BrowserCookie, type Json, type Key, type Query, type Session, type Viewport } from './browser.ts';
 
 export class PuppeteerSession implements Session {
   readonly #page: Page;
@@ -30,7 +30,13 @@ export class PuppeteerSession implements Session {
 
   async goto(url: string): Promise<void> {
     await this.evaluate(() => null).catch(() => null);
-    await this.#page.goto(url, { waitUntil: 'load' });
+    try {
+      await this.#page.goto(url, { waitUntil: 'load' });
+    } catch (err) {
+      // A load that never comes: say what the page still waits for.
+      if (err instanceof Error && err.name === 'TimeoutError') throw await timedOut(`${err.message} (${url})`);
+      throw err;
+    }
   }
 
   evaluate<A extends Json[], R extends Json | undefined>(fn: (...args: A) => R, ...args: A): Promise<R> {
@@ -73,6 +79,7 @@ export class PuppeteerSession implements Session {
    */
   async #clickAt(el: ElementHandle): Promise<boolean> {
     await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }));
+    await boxStill(() => el.evaluate(stillBox));
     const box = await el.boundingBox();
     if (!box) return false;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];

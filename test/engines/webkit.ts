@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebDriver, { type Client } from 'webdriver';
 import { freePort } from '#test/fixtures/ports.ts';
-import { drainWatch, findElement, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions, type Viewport } from './browser.ts';
+import { boxStill, drainWatch, findElement, stillBox, waitFor, type BrowserCookie, type Engine, type Json, type Key, type Query, type Session, type SessionOptions, type Viewport } from './browser.ts';
 
 const DRIVER = process.env['WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver';
 /** Tries at a new session, each with its own driver, and how long each may take. */
@@ -171,6 +171,7 @@ class WebKitSession implements Session {
     const id = await this.#find(query);
     if (!id) return false;
     await this.#toMiddle(id);
+    await boxStill(() => this.#client.executeAsyncScript(`const done = arguments[arguments.length - 1]; (${stillBox.toString()})(arguments[0]).then(() => done(null));`, [{ [ELEMENT]: id }]));
     await this.#client.elementClick(id);
     return true;
   }
