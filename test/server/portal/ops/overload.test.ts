@@ -2,8 +2,11 @@
  * Overload protection (decision 0022): after the event loop was blocked past the
  * threshold, requests are answered 503 at once with Retry-After and the Korean
  * temporary message (JSON for API calls, text for pages), while /healthz, /readyz and
- * /metrics keep answering; once the loop is free again, pages are served again.
+ * /metrics keep answering, and so do the build's files; once the loop is free again, pages are
+ * served again.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
 import { messages } from '#shared/messages.ts';
 import { buildTestPortal, metricsListener, startReferenceApi } from '#test/fixtures/portal.ts';
@@ -80,6 +83,12 @@ t.test('a blocked event loop: 503 + Retry-After instead of waiting; health stays
   const metrics = await fetch(metricsUrl);
   t.equal(metrics.status, 200, '/metrics still answers');
   const m = parsePrometheusText(await metrics.text());
+  // A page already sent gets its own files (decision 0147): the build's entry still loads.
+  await stall();
+  const entry = readdirSync(join(import.meta.dirname, '..', '..', '..', '..', 'dist', 'client', 'assets')).find((f) => /^index-.*\.js$/.test(f));
+  const asset = await fetch(`${base}/assets/${entry ?? 'missing'}`);
+  await asset.arrayBuffer();
+  t.equal(asset.status, 200, "a page's own scripts still load");
   t.equal(sampleValue(m, 'portal_overload_refusals_total', { reason: 'eventLoopDelay' }), 2);
   t.equal(sampleValue(m, 'portal_http_request_duration_seconds_count', { route: '/main/homemain', status_code: '503' }), 1);
 
