@@ -58,8 +58,8 @@ const rules: Rule[] = [
       // hold them to the table.
       /\.(?:get|post|put|delete)\(/.test(text) ||
       /\.(?:get|post|put|delete)\(\s*$/.test(previous) ||
-      // The challenge page's two intents, passed to the typed client's post (checked as above).
-      (file === 'client/pages/challenge/challenge-page.tsx' && text.startsWith('const INTENTS = ')) ||
+      // The challenge's two intents, passed to the typed client's post (checked as above).
+      (file === 'client/forms/challenge-write.ts' && text.startsWith('const WRITES = ')) ||
       // A page whose address is also an operation's (shared/routes.ts: the book page).
       (file === 'shared/routes.ts' && text.includes("path: '/book/:isbn'")) ||
       // The words of each write, keyed by its path: the key's type is the table's write paths.
