@@ -48,7 +48,7 @@ test.describe('book search', () => {
   test('nothing found: fewer words, 초성 and spelling are offered, and a suggestion finds it', async ({ page }) => {
     await page.goto('/search/booksearch?q=%EC%86%8C%EB%85%84%EC%9D%B4+%ED%95%9C%EA%B0%95+%EB%B0%94%EB%8B%A4');
     await hydrated(page);
-    const none = results(page).getByRole('status');
+    const none = results(page).locator('.search-empty');
     await expect(none).toContainText('‘소년이 한강 바다’에 맞는 책을 찾지 못했어요.');
     await expect(none.getByRole('link', { name: 'ㅅㄴㅇ ㅎㄱ ㅂㄷ' })).toHaveAttribute('href', /q=%E3%85%85/);
     await expect(none).toContainText('맞춤법과 띄어쓰기를 확인');
@@ -62,7 +62,7 @@ test.describe('book search', () => {
     await page.goto('/search/booksearch?q=%ED%95%9C%EA%B0%95&field=publisher');
     await hydrated(page);
     await expect(page.getByRole('combobox', { name: '검색 대상' })).toHaveValue('publisher');
-    const none = results(page).getByRole('status');
+    const none = results(page).locator('.search-empty');
     await expect(none).toContainText('검색 대상을 전체로 바꿔 찾아보세요');
     await none.getByRole('link', { name: '전체: 한강' }).click();
     await expect(titles(page).first()).toBeVisible();
