@@ -18,7 +18,7 @@ import type { Browser, Page } from '@playwright/test';
 import { isLoginPath, pages, type PageDef } from '#shared/routes.ts';
 import { E2E_ENV, startPortalProcess, type PortalProcess } from '#test/fixtures/process.ts';
 import { PHONE, expect, hydrated, test } from './fixtures.ts';
-import { READER } from './sign-in.ts';
+import { signIn } from './sign-in.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const COPYRIGHT_A = '모든 권리 보유.';
@@ -130,12 +130,7 @@ async function deploy(): Promise<Deploy> {
 async function openTab(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: url, viewport: PHONE, locale: 'ko-KR', timezoneId: 'Asia/Seoul', serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto('/login/login');
-  await hydrated(page);
-  await page.getByLabel('아이디').fill(READER.id);
-  await page.getByLabel('비밀번호').fill(READER.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/main\/homemain$/);
+  await signIn(page);
   await hydrated(page);
   await expect(page.getByText(COPYRIGHT_A)).toBeVisible();
   return page;

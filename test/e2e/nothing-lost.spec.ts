@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Cookie, Page, Route } from '@playwright/t
 import { POINTS } from '#shared/contract/programme.ts';
 import { curatedBooks } from '#server/homepage-api/seed/books.ts';
 import { PHONE, expect, hydrated, test } from './fixtures.ts';
-import { READER } from './sign-in.ts';
+import { signIn } from './sign-in.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Access tokens of 3 s: the lost answer of the refresh test carries a refreshed pair.
@@ -30,12 +30,7 @@ const CHECKIN_API = '**/api/v1/homepage/challenge/checkin';
 async function signedIn(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
-  await page.goto('/login/login');
-  await hydrated(page);
-  await page.getByLabel('아이디').fill(READER.id);
-  await page.getByLabel('비밀번호').fill(READER.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/main\/homemain$/);
+  await signIn(page);
   await hydrated(page);
   return { context, page };
 }
@@ -312,12 +307,7 @@ test('a session that ends while writing: told so in a dialog, and the text is th
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await ended.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('link', { name: '로그인' }).first()).toBeVisible({ timeout: 45_000 });
-  await page.goto('/login/login');
-  await hydrated(page);
-  await page.getByLabel('아이디').fill(READER.id);
-  await page.getByLabel('비밀번호').fill(READER.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/main\/homemain$/);
+  await signIn(page);
   await page.goto(`/activity/diary?isbn=${isbn}`);
   await hydrated(page);
   await expect(page.getByText('작성 중이던 독서일지를 불러왔어요.')).toBeVisible();

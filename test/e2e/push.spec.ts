@@ -14,7 +14,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import webPush from 'web-push';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
-import { READER, signIn } from './sign-in.ts';
+import { signIn } from './sign-in.ts';
 
 const MYPAGE = '/mypage/mypage?search_type=buy';
 test.describe.configure({ mode: 'serial' });
@@ -88,14 +88,6 @@ async function memberContext(browser: Browser, baseURL: string, viewport: { widt
   return { context, page, problems };
 }
 
-async function signInTo(page: Page): Promise<void> {
-  await page.goto('/login/login');
-  await hydrated(page);
-  await page.getByLabel('아이디').fill(READER.id);
-  await page.getByLabel('비밀번호').fill(READER.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/main\/homemain$/);
-}
 
 /** The stored push state, read through the gateway with the page's own session. */
 function storedPush(page: Page): Promise<{ notification_permission: string; fcm_token: string | null; reminder_hour: number; reminders: Record<string, string> }> {
@@ -138,7 +130,7 @@ test('turning 알림 on stores this browser’s subscription; after a reload it 
   const sub = newSubscription();
   const { context, page, problems } = await memberContext(browser, portal.url, DESKTOP);
   await standInPushService(context, sub);
-  await signInTo(page);
+  await signIn(page);
   const section = await openMypage(page);
   const toggle = section.getByRole('button', { name: '알림 받기' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -212,7 +204,7 @@ test('at 360 px: on, then another device’s subscription is named; no sideways 
   const sub = newSubscription();
   const { context, page, problems } = await memberContext(browser, portal.url, PHONE);
   await standInPushService(context, sub);
-  await signInTo(page);
+  await signIn(page);
   const section = await openMypage(page);
   await shot(page, info, 'push-off-360.png');
   await noSidewaysScroll(page, PHONE.width);
@@ -251,7 +243,7 @@ test('a refusal in the browser is stored as denied and the page says how to allo
       return Promise.resolve('denied');
     };
   });
-  await signInTo(page);
+  await signIn(page);
   const section = await openMypage(page);
   await section.getByRole('button', { name: '알림 받기' }).click();
   await expect(section.locator('#push-said')).toHaveText(/브라우저에서 알림을 거부했습니다/);
@@ -274,7 +266,7 @@ test('a browser without the Push API gets a plain sentence, no control', async (
   await context.addInitScript(() => {
     Reflect.deleteProperty(window, 'PushManager');
   });
-  await signInTo(page);
+  await signIn(page);
   const section = await openMypage(page);
   await expect(section.getByText('이 브라우저에서는 알림을 받을 수 없습니다.', { exact: false })).toBeVisible();
   await expect(section.getByRole('button')).toHaveCount(0);
