@@ -152,7 +152,8 @@ export function startSdk(settings: TracingSettings, service: TracedService): Tra
       }
       app.addHook('onResponse', (request, reply, done) => {
         const span = heldBy(request)?.span;
-        if (span) endRequestSpan(span, request, reply);
+        // An unsampled span records nothing: its name, attributes and end would be thrown away.
+        if (span?.isRecording()) endRequestSpan(span, request, reply);
         done();
       });
     },

@@ -18,6 +18,24 @@ export interface TracingSettings {
 
 const PROTOCOLS: readonly string[] = ['http/protobuf', 'http/json'] satisfies OtlpProtocol[];
 
+/**
+ * The OpenTelemetry variables of the traces, both houses: those read here and those the SDK reads
+ * itself (the specification's names). deploy/'s env files may set them (compose.test.ts) and
+ * docs/configuration.md's "Traces" table names each (configuration-doc.test.ts).
+ */
+export const TRACING_ENV = [
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  'OTEL_SDK_DISABLED',
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_SERVICE_NAME',
+  'OTEL_RESOURCE_ATTRIBUTES',
+  'OTEL_TRACES_SAMPLER',
+  'OTEL_TRACES_SAMPLER_ARG',
+] as const;
+
 const value = (env: Env, key: string): string | undefined => {
   const v = env[key]?.trim();
   return v === '' ? undefined : v;

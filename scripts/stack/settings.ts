@@ -31,6 +31,8 @@ export function portalAddresses(a: { port: number; apiUrls: string[]; redisUrl: 
     REDIS_URL: a.redisUrl,
     METRICS_PORT: String(a.metricsPort),
     METRICS_HOST: '127.0.0.1',
+    // Traces pass through from this environment, as compose takes the endpoint from its own.
+    OTEL_EXPORTER_OTLP_ENDPOINT: process.env['OTEL_EXPORTER_OTLP_ENDPOINT'] ?? '',
   };
 }
 
@@ -43,6 +45,7 @@ export function apiAddresses(a: { port: number; databaseUrl: string }) {
     VAPID_PUBLIC_KEY: process.env['VAPID_PUBLIC_KEY'] ?? '',
     VAPID_PRIVATE_KEY: process.env['VAPID_PRIVATE_KEY'] ?? '',
     VAPID_SUBJECT: process.env['VAPID_SUBJECT'] ?? '',
+    OTEL_EXPORTER_OTLP_ENDPOINT: process.env['OTEL_EXPORTER_OTLP_ENDPOINT'] ?? '',
   };
 }
 

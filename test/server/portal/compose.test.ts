@@ -17,6 +17,7 @@ import { DCLinter } from 'dclint';
 import { parse } from 'yaml';
 import { PortalEnv } from '#server/portal/config.ts';
 import { ApiEnv } from '#server/homepage-api/settings.ts';
+import { TRACING_ENV } from '#server/tracing.ts';
 import { messages } from '#shared/messages.ts';
 import { CADDYFILE, REDIS_CONF, apiEnv, caddyAddresses, envFile, portalEnv } from '#scripts/stack/settings.ts';
 
@@ -85,6 +86,12 @@ t.test('two portal instances, two reference API instances on PostgreSQL, Redis a
   t.match(api.environment?.['DATABASE_URL'], /^postgres:\/\/homepage:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/homepage$/, 'PostgreSQL, its password from the environment');
   t.same(Object.keys(api.depends_on ?? {}), ['postgres']);
   t.match(api.healthcheck?.test.join(' '), /\/readyz/, 'ready only while the database answers');
+  // Traces (decision 0153): on when deploy/.env names a collector, one new trace in ten, both houses.
+  for (const [name, file] of [['portal-a', 'portal.env'], ['homepage-api-a', 'homepage-api.env']] as const) {
+    t.equal(service(name).environment?.['OTEL_EXPORTER_OTLP_ENDPOINT'], '${OTEL_EXPORTER_OTLP_ENDPOINT:-}', `${name}: the collector from the environment, unset by default`);
+    const traces = envFile(file);
+    t.same([traces['OTEL_TRACES_SAMPLER'], traces['OTEL_TRACES_SAMPLER_ARG']], ['parentbased_traceidratio', '0.1'], `${file}: one new trace in ten`);
+  }
   const pg = service('postgres');
   t.match(pg.image, /^postgres:\d+/, 'the official image');
   t.ok(pg.volumes?.includes('pg-data:/var/lib/postgresql/data'), 'a named volume');
@@ -101,8 +108,9 @@ t.test('two portal instances, two reference API instances on PostgreSQL, Redis a
 });
 
 t.test('secrets only from the environment; every variable is read by its process and explained', async (t) => {
-  const portalVars = new Set(Object.keys(PortalEnv.properties));
-  const apiVars = new Set(Object.keys(ApiEnv.properties));
+  // Traces' variables are both houses' (server/tracing.ts), read beside each schema.
+  const portalVars = new Set([...Object.keys(PortalEnv.properties), ...TRACING_ENV]);
+  const apiVars = new Set([...Object.keys(ApiEnv.properties), ...TRACING_ENV]);
   for (const name of ['portal-a', 'homepage-api-a']) {
     const vars = name === 'portal-a' ? portalVars : apiVars;
     for (const key of Object.keys(service(name).environment ?? {})) t.ok(vars.has(key), `${name}: ${key} is a variable the process reads`);
