@@ -24,7 +24,7 @@ import {
   PopularAnswer, PopularQuery, PurchaseBody, RankingAnswer, RankingQuery, RefreshAnswer, RefreshBody,
   RegionListAnswer, RegionParamsA, RegionParamsAB, ReviewAnswer, ReviewBody, ReviewListAnswer, ReviewParams, ReviewUpdateBody, SsoAnswer, SsoParams, SsoQuery,
   SystemContentAnswer, SystemContentQuery, TokenLogoutAnswer, UserCardAnswer, UserInfoAnswer, UserInfoUpdate,
-  GoalAnswer, GoalBody, NextMeetingBody, PushBody, PushConfigAnswer, PushDeleteBody, PushDeleteQuery, PushStateAnswer, UserStatisticsAnswer,
+  GoalAnswer, GoalBody, NextMeetingBody, PushBody, PushConfigAnswer, PushDeleteBody, PushDeleteQuery, PushStateAnswer, ReadingStreakAnswer, UserStatisticsAnswer,
 } from './index.ts';
 
 
@@ -148,6 +148,7 @@ export const operations = {
   'POST /user/push': { id: 'postUserPush', tag: 'push', access: 'member', errors: [400, 401, 403, 409], body: PushBody, answer: PushStateAnswer },
   'DELETE /user/push': { id: 'deleteUserPush', tag: 'push', access: 'member', errors: [400, 401, 403], query: PushDeleteQuery, legacyBody: PushDeleteBody, answer: PushStateAnswer },
   'GET /activity/getuserstatistics': { id: 'getActivityGetuserstatistics', tag: 'activity', access: 'member', errors: [400, 401, 403], answer: UserStatisticsAnswer },
+  'GET /activity/getuserreadingstreak': { id: 'getActivityGetuserreadingstreak', tag: 'activity', access: 'member', errors: [400, 401, 403], answer: ReadingStreakAnswer },
   'POST /user/goal': { id: 'postUserGoal', tag: 'activity', access: 'member', errors: [400, 401, 403], body: GoalBody, answer: GoalAnswer },
 } as const satisfies Record<string, Operation>;
 

@@ -67,3 +67,25 @@ export type GoalBody = Static<typeof GoalBody>;
 
 export const GoalAnswer = Success({ books: BooksRead, msg: Type.String() }, { title: 'GoalAnswer' });
 export type GoalAnswer = Static<typeof GoalAnswer>;
+
+/**
+ * GET /activity/getuserreadingstreak: the member's reading streak (decision 0151). A day counts
+ * when the member has a recorded diary dated that Seoul day; the streak runs up to today, or up
+ * to yesterday while today is not over.
+ */
+export const ReadingStreak = Type.Object(
+  {
+    today: DateOnly,
+    current_days: Type.Integer({
+      minimum: 0,
+      description: '오늘 또는 어제까지 하루도 빠짐없이 독서일지를 쓴 날수(한국 표준시). 어제도 오늘도 쓰지 않았으면 0. 회수된 독서일지 제외',
+    }),
+    longest_days: Type.Integer({ minimum: 0, description: '지금까지 가장 길게 이어진 날수(current_days 이상)' }),
+    last_day: Nullable(DateOnly, { description: '마지막으로 독서일지를 쓴 날. 쓴 적이 없으면 null' }),
+  },
+  { title: 'ReadingStreak' },
+);
+export type ReadingStreak = Static<typeof ReadingStreak>;
+
+export const ReadingStreakAnswer = Success({ streak: ReadingStreak }, { title: 'ReadingStreakAnswer' });
+export type ReadingStreakAnswer = Static<typeof ReadingStreakAnswer>;

@@ -4,15 +4,19 @@
  * table toggle (agreeing with the API); the goal form works with and without JavaScript
  * and the books-against-goal chart follows it; a member with no activity gets a message,
  * not empty charts; axe clean in both contrast modes at 360 and 1280 px, nothing wider
- * than a phone's screen.
+ * than a phone's screen. And the reading streak's card beside them (decision 0151).
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import type { UserStatistics } from '#shared/contract/statistics.ts';
+import type { ReadingStreak, UserStatistics } from '#shared/contract/statistics.ts';
+import { messages } from '#shared/messages.ts';
+import { formatDay } from '#client/components/format.ts';
+import { activityText } from '#client/pages/activity/messages.ts';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
 import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
 const PATH = '/activity/activity';
+const streakText = activityText.streak;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ portalEnv: {} });
@@ -201,6 +205,37 @@ test('a member with no activity gets a message instead of empty charts', async (
   await expect(stats(page).getByRole('img')).toHaveCount(0);
   await expect(figure(page, '올해 읽은 책')).toContainText('올해 읽은 책이 아직 없어요.');
   await expect(page.getByRole('form', { name: '올해 목표 정하기' })).toBeVisible();
+  await context.close();
+});
+
+test('the reading streak (decision 0151): the API\'s figures as a description list; a failed read stays in its card', async ({ browser, portal }) => {
+  const { context, page } = await open(browser, portal.url, PHONE);
+  const api = ((await (await context.request.get('/api/v1/homepage/activity/getuserreadingstreak')).json()) as { streak: ReadingStreak }).streak;
+  // The seed's diaries of reader01 end six days ago at the latest: a streak once, none now.
+  expect(api.longest_days).toBeGreaterThan(0);
+  expect(api.current_days).toBe(0);
+  const card = page.getByRole('region', { name: streakText.title });
+  await expect(card.getByRole('term')).toHaveText([streakText.current, streakText.longest, streakText.last]);
+  await expect(card.getByRole('definition')).toHaveText([streakText.days(0), streakText.longestDays(api.longest_days), formatDay(api.last_day ?? '')]);
+  await expect(card).toContainText(streakText.restart);
+
+  // The read fails at the gateway on a navigation in the browser: the card says so, the page stands.
+  expected.push(/status of 503/);
+  await page.goto('/main/homemain');
+  await hydrated(page);
+  await page.route('**/api/v1/homepage/activity/getuserreadingstreak*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+  await page.evaluate((href) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = 'go';
+    document.body.append(a);
+    a.click();
+  }, PATH);
+  await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+  await expect(card).toContainText(messages.error.temporary);
+  await expect(card.getByRole('term')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '나의 독서포인트' })).toContainText('사용할 수 있는 포인트');
+  await expect(stats(page).getByRole('img')).not.toHaveCount(0);
   await context.close();
 });
 

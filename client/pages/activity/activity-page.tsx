@@ -1,14 +1,15 @@
 /**
  * My activity (docs/product.md §2 /activity/activity): the points balance against the monthly and
- * yearly caps, this month's activities against their limits, reading statistics with the
- * yearly goal (statistics.tsx, its own chunk — decision 0063), recent
+ * yearly caps, the reading streak (streak.tsx, decision 0151), this month's activities against
+ * their limits, reading statistics with the yearly goal (statistics.tsx, its own chunk —
+ * decision 0063), recent
  * activity and the monthly ranking. Member-only: the loader runs only for members.
  */
 import { lazy } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ActivityCountAnswer, ActivityItem, RankingAnswer } from '#shared/contract/activity.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
-import type { UserStatisticsAnswer } from '#shared/contract/statistics.ts';
+import type { ReadingStreakAnswer, UserStatisticsAnswer } from '#shared/contract/statistics.ts';
 import type { PointAnswer } from '#shared/contract/points.ts';
 import type { ActivityType } from '#shared/contract/points.ts';
 import { messages } from '#shared/messages.ts';
@@ -22,6 +23,7 @@ import { formatNumber } from '#shared/format-number.ts';
 import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter, PointsBalance } from '#client/components/meter.tsx';
 import { ListState } from '#client/components/list-state.tsx';
+import { StreakCard } from './streak.tsx';
 
 const statisticsPart = () => import('./statistics.tsx');
 const ReadingStatistics = lazy(statisticsPart);
@@ -31,6 +33,8 @@ interface Data {
   counts: ActivityCountAnswer | null;
   recent: ActivityItem[] | null;
   ranking: RankingAnswer | null;
+  /** The API's answer as it came: its error words are shown in the streak's card. */
+  streak: ReadingStreakAnswer | ErrorAnswer;
   /** Streamed behind the rest (decision 0030): the charts are drawn when it arrives. */
   statistics: Promise<UserStatisticsAnswer | ErrorAnswer>;
 }
@@ -42,17 +46,19 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Data> {
   statistics.catch(() => undefined);
   // In the browser, the charts' code downloads while the data is on its way.
   if (!import.meta.env.SSR) void statisticsPart();
-  const [point, counts, recent, ranking] = await Promise.all([
+  const [point, counts, recent, ranking, streak] = await Promise.all([
     api.get('/user/point'),
     api.get('/activity/getuseractivitycnt'),
     api.get('/activity/getbookactivityinfolist', { query: { size: 8 } }),
     api.get('/activity/getactivityranking', { query: { size: 5 } }),
+    api.get('/activity/getuserreadingstreak'),
   ]);
   return {
     point: point.result === 'success' ? point.point : null,
     counts: counts.result === 'success' ? counts : null,
     recent: recent.result === 'success' ? recent.activity_list : null,
     ranking: ranking.result === 'success' ? ranking : null,
+    streak,
     statistics,
   };
 }
@@ -106,7 +112,7 @@ function EarnPaths({ counts }: { counts: ActivityCountAnswer | null }) {
 }
 
 export default function ActivityPage() {
-  const { point, counts, recent, ranking, statistics } = useLoaderData<Data>();
+  const { point, counts, recent, ranking, streak, statistics } = useLoaderData<Data>();
   return (
     <div className="container section stack">
       <section className="card" aria-labelledby="points-title">
@@ -127,6 +133,8 @@ export default function ActivityPage() {
           <p className="empty">{messages.error.temporary}</p>
         )}
       </section>
+
+      <StreakCard answer={streak} />
 
       <EarnPaths counts={counts} />
 

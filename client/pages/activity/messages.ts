@@ -1,4 +1,6 @@
 /** My activity's own text. */
+import { formatNumber as n } from '#shared/format-number.ts';
+
 export const activityText = {
   earn: '포인트 적립하기',
   earnLead: '읽고, 쓰고, 빌리고, 사고, 만나면 포인트가 쌓여요. 적립 횟수는 매달 1일에 다시 시작돼요.',
@@ -13,6 +15,20 @@ export const activityText = {
   earnedYear: (year: string) => `${year}년 적립`,
   expiring: (day: string, points: string) => `${day}에 ${points}P가 소멸됩니다.`,
   suspended: (day: string) => ` 부정 적립으로 ${day}까지 적립이 정지되었습니다.`,
+  /** The reading streak (decision 0151): days in a row with a diary. */
+  streak: {
+    title: '독서일지 연속 기록',
+    current: '지금',
+    days: (d: number) => `${n(d)}일 연속`,
+    longest: '가장 긴 기록',
+    longestDays: (d: number) => `${n(d)}일`,
+    last: '마지막으로 쓴 날',
+    never: '아직 없어요',
+    first: '독서일지를 쓴 날이 하루하루 이어지면 여기에 쌓여요.',
+    today: '오늘도 썼어요. 내일도 이어 가 보세요.',
+    keep: (next: number) => `오늘 독서일지를 쓰면 ${n(next)}일 연속이 돼요.`,
+    restart: '오늘 독서일지를 쓰면 새 기록이 시작돼요.',
+  },
   month: '이번 달 활동',
   monthCaption: (month: string) => `${month} 활동별 적립 현황`,
   activity: '활동',

@@ -5,13 +5,14 @@
  * - activities_by_type: every type, this year's activities (1 January to today) and points;
  * - books: distinct ISBNs with a diary, review or loan this year, against the yearly goal.
  * Activities a penalty revoked are not counted (their points were taken back).
+ * And the reading streak (decision 0151): consecutive Seoul days with a diary.
  */
 import { ACTIVITY_TYPES } from '#shared/contract/points.ts';
-import type { BooksRead, UserStatistics } from '#shared/contract/statistics.ts';
+import type { BooksRead, ReadingStreak, UserStatistics } from '#shared/contract/statistics.ts';
 import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import type { ApiSettings } from '../settings.ts';
 import type { Stores } from '../store/index.ts';
-import { seoulDay } from '../time.ts';
+import { addDays, seoulDay } from '../time.ts';
 import type { WriteContext } from './activities.ts';
 
 const MONTHS = 12;
@@ -53,6 +54,16 @@ export async function userStatistics(stores: Stores, settings: ApiSettings, memb
     })),
     books: await booksRead(stores, memberId, today),
   };
+}
+
+/**
+ * The member's reading streak as of the Seoul day of the clock (decision 0151): a run of diary
+ * days that ends yesterday is still the current one until today is over.
+ */
+export async function readingStreak(stores: Stores, settings: ApiSettings, memberId: number): Promise<ReadingStreak> {
+  const today = seoulDay(settings.clock());
+  const s = await stores.statistics.streak(memberId, today, addDays(today, -1));
+  return { today, current_days: s.currentDays, longest_days: s.longestDays, last_day: s.lastDay };
 }
 
 /** Sets this year's goal; answers the books read against it and the message. */

@@ -1,14 +1,36 @@
 /**
  * Reading statistics (decision 0112): a member's earnings by month, activities by month and
- * by type, books read, and the yearly goal. Periods are inclusive Seoul days of the date the
+ * by type, books read, the yearly goal, and the reading streak (decision 0151). Periods are inclusive Seoul days of the date the
  * member did the activity (activity_date); revoked activities are left out.
  */
 import { isoSeoul } from '../time.ts';
 import type { Database } from './db.ts';
-import { count, int, intOrNull, str } from './rows.ts';
+import { count, int, intOrNull, str, strOrNull } from './rows.ts';
 
 /** Activities that mean the member read a book (decision 0112). */
 export const BOOK_READING_TYPES = ['diary', 'review', 'loan'] as const;
+
+/** A member's days with a recorded diary, as the reading streak reads them (decision 0151). */
+export interface Streak {
+  currentDays: number;
+  longestDays: number;
+  lastDay: string | null;
+}
+
+/**
+ * The reading streak in one statement (decision 0151), gaps and islands: the member's distinct
+ * diary days up to today, oldest first (the partial index of migration 0014), each less its
+ * place in that list — the same key for every day of an unbroken run — then one row per run.
+ * The current run is the one that ends today or yesterday (at most one can). `runKey` is the
+ * one part the dialects write differently: day arithmetic.
+ */
+const streakSql = (runKey: string) => `WITH days AS (
+    SELECT DISTINCT activity_date AS day FROM activities
+     WHERE member_id = :m AND activity_type = 'diary' AND status = 'recorded' AND activity_date <= :today),
+  runs AS (
+    SELECT max(day) AS last_day, count(*) AS n FROM (SELECT day, ${runKey} AS run FROM days) numbered GROUP BY run)
+  SELECT coalesce(max(CASE WHEN last_day >= :yesterday THEN n END), 0) AS current_days,
+         coalesce(max(n), 0) AS longest_days, max(last_day) AS last_day FROM runs`;
 
 export interface Period {
   memberId: number;
@@ -37,6 +59,10 @@ export function statisticsStore(db: Database) {
     `INSERT INTO reading_goals (member_id, year, goal_books, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (member_id, year) DO UPDATE SET goal_books = excluded.goal_books, updated_at = excluded.updated_at`,
   );
+  const streak = db.prepare({
+    sqlite: streakSql('julianday(day) - row_number() OVER (ORDER BY day)'),
+    postgres: streakSql('CAST(day AS date) - CAST(row_number() OVER (ORDER BY day) AS integer)'),
+  });
   const params = (p: Period) => ({ m: p.memberId, from: p.from, to: p.to });
   const byMonth = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [str(r, 'month'), int(r, 'n')]));
 
@@ -59,6 +85,13 @@ export function statisticsStore(db: Database) {
     /** Distinct ISBNs with a diary, review or loan in the period. */
     async booksRead(p: Period): Promise<number> {
       return count(await booksRead.get(params(p)));
+    },
+
+    /** The streak of diary days as of `today` (YYYY-MM-DD), still alive when it ends `yesterday`. */
+    async streak(memberId: number, today: string, yesterday: string): Promise<Streak> {
+      const r = await streak.get({ m: memberId, today, yesterday });
+      if (!r) throw new Error('streak returned nothing');
+      return { currentDays: int(r, 'current_days'), longestDays: int(r, 'longest_days'), lastDay: strOrNull(r, 'last_day') };
     },
 
     async goal(memberId: number, year: string): Promise<number | null> {

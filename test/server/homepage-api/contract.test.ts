@@ -111,6 +111,7 @@ async function sampleRequests(app: FastifyInstance): Promise<Req[]> {
     R('/user/push', 'DELETE', '/user/push', tok, { notification_permission: 'denied' }),
     R('/user/push', 'DELETE', '/user/push', tok, { notification_permission: 'granted' }),
     R('/activity/getuserstatistics', 'GET', '/activity/getuserstatistics', tok),
+    R('/activity/getuserreadingstreak', 'GET', '/activity/getuserreadingstreak', tok),
     R('/user/goal', 'POST', '/user/goal', tok, { goal_books: 24 }),
     R('/user/goal', 'POST', '/user/goal', tok, { goal_books: 0 }),
     R('/board/notice', 'GET', '/board/notice?notice_type=1&display_yn=Y'),

@@ -3,11 +3,11 @@
  * months (zero-filled, equal to the point list's earnings of each month), this year's
  * activities by type (equal to the activity list), books read this year (distinct ISBNs with
  * a diary, review or loan) against the goal the member sets — for the seeded reader01 and
- * after writes.
+ * after writes; and the reading streak (decision 0151) across Seoul midnights.
  */
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ACTIVITY_TYPES, type ActivityItem, type PointEntry, type UserStatistics } from '#shared/contract/index.ts';
+import { ACTIVITY_TYPES, type ActivityItem, type PointEntry, type ReadingStreak, type UserStatistics } from '#shared/contract/index.ts';
 import { activityNames } from '#shared/messages-api.ts';
 import { call, curatedBooks, freshMember, login, testApi } from './helpers.ts';
 
@@ -114,4 +114,38 @@ t.test('after writes: months, types, books and the goal', async (t) => {
   t.ok(next.activities_by_type.every((x) => x.count === 0));
   t.same(next.books, { year: '2027', read_count: 0, goal_books: null });
   t.equal((await call(api.app, undefined, 'GET', '/activity/getuserstatistics')).statusCode, 401);
+});
+
+t.test('the reading streak (decision 0151): Seoul days with a diary, alive until a whole day is missed', async (t) => {
+  // 23:30 in Seoul is 14:30 UTC the same day; 08:00 the next Seoul day is still the UTC day before.
+  const api = await testApi({ start: '2026-11-20T23:30:00+09:00', settings: { accessTtlS: LONG } });
+  t.teardown(api.close);
+  const tok = await freshMember(api.app);
+  const streak = async () => {
+    const r = await call(api.app, tok, 'GET', '/activity/getuserreadingstreak');
+    if (r.statusCode !== 200) throw new Error(r.body);
+    const body = r.json() as { result: string; streak: ReadingStreak };
+    t.equal(body.result, 'success');
+    return body.streak;
+  };
+  const diary = async (content: string) => t.equal((await call(api.app, tok, 'POST', '/activity/bookdiary', { isbn: A, content })).statusCode, 200, content);
+
+  t.same(await streak(), { today: '2026-11-20', current_days: 0, longest_days: 0, last_day: null }, 'a new member');
+  await diary('밤늦게 쓴 일지');
+  t.same(await streak(), { today: '2026-11-20', current_days: 1, longest_days: 1, last_day: '2026-11-20' });
+  api.clock.set('2026-11-21T00:00:00+09:00');
+  t.same(await streak(), { today: '2026-11-21', current_days: 1, longest_days: 1, last_day: '2026-11-20' }, 'past Seoul midnight (15:00 UTC): yesterday keeps it');
+  api.clock.set('2026-11-21T08:00:00+09:00');
+  await diary('아침에 쓴 일지');
+  await diary('같은 날 또 쓴 일지');
+  t.same(await streak(), { today: '2026-11-21', current_days: 2, longest_days: 2, last_day: '2026-11-21' }, 'the Seoul day, not the UTC one; twice a day counts once');
+  api.clock.set('2026-11-22T23:59:59+09:00');
+  t.same(await streak(), { today: '2026-11-22', current_days: 2, longest_days: 2, last_day: '2026-11-21' }, 'until the end of the next day');
+  api.clock.set('2026-11-23T00:00:00+09:00');
+  t.same(await streak(), { today: '2026-11-23', current_days: 0, longest_days: 2, last_day: '2026-11-21' }, 'a whole Seoul day missed');
+  await diary('다시 시작한 일지');
+  t.same(await streak(), { today: '2026-11-23', current_days: 1, longest_days: 2, last_day: '2026-11-23' });
+
+  t.equal((await call(api.app, undefined, 'GET', '/activity/getuserreadingstreak')).statusCode, 401, 'members only');
+  t.equal((await call(api.app, tok, 'GET', '/activity/getuserreadingstreak?days=3')).statusCode, 400, 'no query parameters');
 });
