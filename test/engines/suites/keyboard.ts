@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { HOME_PATH, LOGIN_PATH, hrefOf } from '#shared/routes.ts';
-import { settled, textShown, waitFor, type Engine, type Session } from './browser.ts';
+import { settled, textShown, waitFor, type Engine, type Session } from '../drivers/browser.ts';
 
 const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
 /** 소년이 온다 (한강, 창비): in the seeded catalogue; typed as digits (keys every engine sends alike). */

@@ -20,8 +20,8 @@ import { JS_COOKIE } from '#shared/ssr.ts';
 import {
   clickWhenShown, settled, textShown, typeWhenShown, waitFor,
   type BrowserCookie, type Engine, type Session, type Viewport,
-} from './browser.ts';
-import type { RunPortal } from './portal.ts';
+} from '../drivers/browser.ts';
+import type { RunPortal } from '../drivers/portal.ts';
 
 export const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
 export const READER_NAME = NAMED_MEMBERS.find((m) => m.userId === READER.id)?.name ?? '';

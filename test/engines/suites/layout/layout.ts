@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_PATH, HOME_PATH } from '#shared/routes.ts';
 import { pageAt, queryStates, readerPages, urlOf, WITH_TABS } from '#test/fixtures/page-states.ts';
-import { clickWhenShown, settled, typeWhenShown, waitFor, type Engine, type Session } from './browser.ts';
+import { clickWhenShown, settled, typeWhenShown, waitFor, type Engine, type Session } from '../../drivers/browser.ts';
 import { probeSource, type Finding } from './layout-probe.ts';
 import { combinationsFor, LAYOUT_WIDTHS } from './layout-plan.ts';
 

@@ -28,10 +28,10 @@ import { serverMessages } from '#shared/messages-server.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { earnDone, programmeLabels } from '#shared/messages-programme.ts';
 import { HOME_PATH, LOGIN_PATH, hrefOf } from '#shared/routes.ts';
-import { clickWhenShown, textShown, typeWhenShown, waitFor, type Session } from './browser.ts';
-import type { FirefoxEngine, FirefoxSession } from './firefox.ts';
+import { clickWhenShown, textShown, typeWhenShown, waitFor, type Session } from '../drivers/browser.ts';
+import type { FirefoxEngine, FirefoxSession } from '../drivers/firefox.ts';
 import { Checked, PHONE, READER_NAME, signInWithForm } from './journeys.ts';
-import type { RunPortal } from './portal.ts';
+import type { RunPortal } from '../drivers/portal.ts';
 
 const DIARY_API = `${HOMEPAGE_PREFIX}/activity/bookdiary`;
 const REVIEW_API = `${HOMEPAGE_PREFIX}/activity/bookreview`;
