@@ -13,7 +13,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'shared', environment: 'node', include: ['shared/**/*.test.ts'] } },
       // The pure rules of the engines' layout check and its plan (decisions 0132, 0144).
-      { extends: true, test: { name: 'layout-rules', environment: 'node', include: ['test/engines/layout-*.test.ts'] } },
+      { extends: true, test: { name: 'layout-rules', environment: 'node', include: ['test/engines/suites/layout/*.test.ts'] } },
     ],
   },
 });

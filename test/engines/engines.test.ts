@@ -5,9 +5,9 @@
  *   390 and 1280 px (decision 0016);
  * - the layout check in Chromium, Firefox and WebKit: every page and a few states, visitor and
  *   member, at 280, 305, 320 and 360 px in four display modes — every combination in Chromium,
- *   a rotating share in the other two (layout.ts, layout-plan.ts; decisions 0132, 0144);
- * - the keyboard-only member journey in all three (keyboard.ts, decision 0132);
- * - nothing a member writes is lost, in Firefox (nothing-lost.ts, decision 0147: Chromium has
+ *   a rotating share in the other two (suites/layout/; decisions 0132, 0144);
+ * - the keyboard-only member journey in all three (suites/keyboard.ts, decision 0132);
+ * - nothing a member writes is lost, in Firefox (suites/nothing-lost.ts, decision 0147: Chromium has
  *   test/e2e/nothing-lost.spec.ts): an answer lost after the write, offline at 저장, a draft
  *   through a reload.
  *   npm run test:engines                              all engines, all suites
@@ -15,20 +15,24 @@
  *   npm run test:engines -- --suite=layout,keyboard   some suites (or SUITE=layout): journeys, layout, keyboard, nothing-lost
  *   LAYOUT_SHOTS=/tmp/shots …                         the layout check saves what it measured as PNGs
  *   LAYOUT_ALL=1 …                                    every combination in Firefox and WebKit too
+ * The journeys are suites/journeys.ts. Each engine is driven by drivers/ (browser.ts: what a suite
+ * may ask of any engine; chromium.ts, firefox.ts over BiDi with bidi.ts, webkit.ts over
+ * WebKitWebDriver; puppeteer.ts: the session Chromium and Firefox share) against the run's
+ * portal (drivers/portal.ts).
  * Debian: apt-get install chromium firefox-esr webkit2gtk-driver xvfb xauth.
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES, explainedBy, type Engine, type EngineName } from './browser.ts';
-import { ChromiumEngine } from './chromium.ts';
-import { FirefoxEngine } from './firefox.ts';
-import { DESKTOP, PHONE, Run } from './journeys.ts';
-import { keyboardJourney } from './keyboard.ts';
-import { NOTHING_LOST, NothingLost } from './nothing-lost.ts';
-import { describeFindings, measureLayout } from './layout.ts';
-import { PORTAL_START_MS, SCHEMES, startRunPortal, type RunPortal } from './portal.ts';
-import { WebKitEngine } from './webkit.ts';
+import { ENGINES, explainedBy, type Engine, type EngineName } from './drivers/browser.ts';
+import { ChromiumEngine } from './drivers/chromium.ts';
+import { FirefoxEngine } from './drivers/firefox.ts';
+import { DESKTOP, PHONE, Run } from './suites/journeys.ts';
+import { keyboardJourney } from './suites/keyboard.ts';
+import { NOTHING_LOST, NothingLost } from './suites/nothing-lost.ts';
+import { describeFindings, measureLayout } from './suites/layout/layout.ts';
+import { PORTAL_START_MS, SCHEMES, startRunPortal, type RunPortal } from './drivers/portal.ts';
+import { WebKitEngine } from './drivers/webkit.ts';
 
 function chosenEngines(): EngineName[] {
   const arg = process.argv.find((a) => a.startsWith('--engine='))?.slice('--engine='.length);

@@ -1,43 +1,35 @@
 /** 대출 인증: the library, the loan number, the book (ISBN, or found by a search) and the loan date; and its action. */
 import type { BookSearchAnswer } from '#shared/contract/books.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
-import { normaliseIsbn } from '#shared/contract/programme.ts';
 import { ChosenBook } from '#client/components/chosen-book.tsx';
 import { BookPicker } from '#client/components/book-picker.tsx';
-import { programmeMessages } from '#shared/messages-programme.ts';
-import { homepage } from '#client/api/homepage.ts';
-import { isIsbn } from '#client/components/book-lookup.ts';
 import { type Earned } from '#client/forms/earn-result.tsx';
-import { earnAnswerResult } from '#client/forms/earn-action.ts';
-import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
-import { firstMissing } from '#client/forms/required.ts';
-import { writeKeyOf } from '#client/forms/drafts.ts';
-import type { CertForm } from './certify-page.tsx';
-import { certifyText } from './messages.ts';
+import { field, fieldState, initial, type FormResult } from '#client/forms/form-result.tsx';
 import { TextField } from '#client/forms/text-field.tsx';
+import type { CertForm } from './certify-page.tsx';
+import { certAction, isbnOf } from './cert-action.ts';
 import { CERT_MESSAGE, CertFormFrame, IsbnField, ThisMonthDate } from './cert-form-frame.tsx';
+import { certifyText } from './messages.ts';
 
 type LoanData = Extract<CertForm, { type: 'loan' }>;
 
-const LOAN_FIELDS = ['library_code', 'loan_no', 'isbn', 'loan_date'] as const;
-
 /** 대출 인증's action: the required fields, the ISBN's form, then the API's answer. */
-export async function loanAction(form: FormData, context: unknown) {
-  const values = keptValues(form, LOAN_FIELDS);
-  const missing = firstMissing(form, [
-    { name: 'library_code', label: certifyText.library },
-    { name: 'loan_no', label: certifyText.loanNo },
-    { name: 'isbn', label: certifyText.isbn },
-    { name: 'loan_date', label: certifyText.loanDate },
-  ]);
-  if (missing) return formError(context, missing.message, { field: missing.field, values });
-  const isbn = normaliseIsbn(field(form, 'isbn'));
-  if (!isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
-  const answer = await homepage(context).post('/activity/authentication/loan', {
-    body: { library_code: field(form, 'library_code'), loan_no: field(form, 'loan_no').trim(), isbn, loan_date: field(form, 'loan_date') },
-    idempotencyKey: writeKeyOf(form),
+export function loanAction(form: FormData, context: unknown) {
+  return certAction(form, context, {
+    kept: ['library_code', 'loan_no', 'isbn', 'loan_date'],
+    required: [
+      { name: 'library_code', label: certifyText.library },
+      { name: 'loan_no', label: certifyText.loanNo },
+      { name: 'isbn', label: certifyText.isbn },
+      { name: 'loan_date', label: certifyText.loanDate },
+    ],
+    write: (form) => {
+      const isbn = isbnOf(form, false);
+      if (typeof isbn !== 'string') return isbn;
+      return { type: 'loan', body: { library_code: field(form, 'library_code'), loan_no: field(form, 'loan_no').trim(), isbn, loan_date: field(form, 'loan_date') } };
+    },
+    refusedAt: 'loan_no',
   });
-  return earnAnswerResult(context, answer, { field: 'loan_no', values });
 }
 
 /** Libraries by city, in the API's order. */

@@ -1,56 +1,49 @@
 /** 구매 인증: a paper book bought at a partner bookstore this month — store, date, receipt, amount, title; and its action. */
 import { requiredMessage } from '#shared/messages-form.ts';
-import { normaliseIsbn } from '#shared/contract/programme.ts';
-import { programmeMessages } from '#shared/messages-programme.ts';
-import { homepage } from '#client/api/homepage.ts';
-import { isIsbn } from '#client/components/book-lookup.ts';
 import { type Earned } from '#client/forms/earn-result.tsx';
-import { earnAnswerResult } from '#client/forms/earn-action.ts';
-import { field, fieldState, formError, initial, keptValues, type FormResult } from '#client/forms/form-result.tsx';
-import { firstMissing } from '#client/forms/required.ts';
-import { writeKeyOf } from '#client/forms/drafts.ts';
+import { field, fieldState, initial, type FormResult } from '#client/forms/form-result.tsx';
 import { normaliseText } from '#client/forms/text-length.ts';
-import type { CertForm } from './certify-page.tsx';
-import { certifyText } from './messages.ts';
 import { TextField } from '#client/forms/text-field.tsx';
+import type { CertForm } from './certify-page.tsx';
+import { certAction, isbnOf } from './cert-action.ts';
 import { CERT_MESSAGE, CertFormFrame, IsbnField, ThisMonthDate } from './cert-form-frame.tsx';
+import { certifyText } from './messages.ts';
 
 type PurchaseData = Extract<CertForm, { type: 'purchase' }>;
 
-const PURCHASE_FIELDS = ['bookstore_key', 'purchase_date', 'receipt_no', 'amount', 'book_title', 'isbn'] as const;
-
 /** 구매 인증's action: the required fields, the amount and ISBN, then the API's answer (paper books only). */
-export async function purchaseAction(form: FormData, context: unknown) {
-  const values = keptValues(form, PURCHASE_FIELDS);
-  const missing = firstMissing(form, [
-    { name: 'bookstore_key', label: certifyText.bookstore },
-    { name: 'purchase_date', label: certifyText.purchaseDate },
-    { name: 'receipt_no', label: certifyText.receiptNo },
-    { name: 'amount', label: certifyText.amount },
-    { name: 'book_title', label: certifyText.bookTitle },
-  ]);
-  if (missing) return formError(context, missing.message, { field: missing.field, values });
-  const amount = Number(field(form, 'amount').replace(/[,\s]/g, ''));
-  if (!Number.isInteger(amount) || amount < 1 || amount > 10_000_000) {
-    return formError(context, certifyText.amountInvalid, { field: 'amount', values });
-  }
-  const store = Number(field(form, 'bookstore_key'));
-  if (!Number.isInteger(store) || store < 1) return formError(context, requiredMessage(certifyText.bookstore), { field: 'bookstore_key', values });
-  const isbn = normaliseIsbn(field(form, 'isbn'));
-  if (isbn !== '' && !isIsbn(isbn)) return formError(context, programmeMessages.isbnInvalid, { field: 'isbn', values });
-  const answer = await homepage(context).post('/activity/authentication/purchase', {
-    body: {
-      bookstore_key: store,
-      purchase_date: field(form, 'purchase_date'),
-      receipt_no: field(form, 'receipt_no').trim(),
-      amount,
-      book_title: normaliseText(field(form, 'book_title')).slice(0, 200),
-      ...(isbn ? { isbn } : {}),
-      book_format: 'paper',
+export function purchaseAction(form: FormData, context: unknown) {
+  return certAction(form, context, {
+    kept: ['bookstore_key', 'purchase_date', 'receipt_no', 'amount', 'book_title', 'isbn'],
+    required: [
+      { name: 'bookstore_key', label: certifyText.bookstore },
+      { name: 'purchase_date', label: certifyText.purchaseDate },
+      { name: 'receipt_no', label: certifyText.receiptNo },
+      { name: 'amount', label: certifyText.amount },
+      { name: 'book_title', label: certifyText.bookTitle },
+    ],
+    write: (form) => {
+      const amount = Number(field(form, 'amount').replace(/[,\s]/g, ''));
+      if (!Number.isInteger(amount) || amount < 1 || amount > 10_000_000) return { field: 'amount', message: certifyText.amountInvalid };
+      const store = Number(field(form, 'bookstore_key'));
+      if (!Number.isInteger(store) || store < 1) return { field: 'bookstore_key', message: requiredMessage(certifyText.bookstore) };
+      const isbn = isbnOf(form, true);
+      if (typeof isbn !== 'string') return isbn;
+      return {
+        type: 'purchase',
+        body: {
+          bookstore_key: store,
+          purchase_date: field(form, 'purchase_date'),
+          receipt_no: field(form, 'receipt_no').trim(),
+          amount,
+          book_title: normaliseText(field(form, 'book_title')).slice(0, 200),
+          ...(isbn ? { isbn } : {}),
+          book_format: 'paper',
+        },
+      };
     },
-    idempotencyKey: writeKeyOf(form),
+    refusedAt: 'receipt_no',
   });
-  return earnAnswerResult(context, answer, { field: 'receipt_no', values });
 }
 
 export function PurchaseForm({

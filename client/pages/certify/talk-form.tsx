@@ -1,26 +1,24 @@
 /** 작가와의 만남 인증: the events near today (which one can be certified today), and the check-in code; and its action. */
 import { formatDay } from '#client/components/format.ts';
-import { homepage } from '#client/api/homepage.ts';
-import { type Earned } from '#client/forms/earn-result.tsx';
-import { earnAnswerResult } from '#client/forms/earn-action.ts';
-import { field, formError, keptValues, type FormResult } from '#client/forms/form-result.tsx';
-import { firstMissing } from '#client/forms/required.ts';
-import { writeKeyOf } from '#client/forms/drafts.ts';
-import type { CertForm } from './certify-page.tsx';
-import { certifyText } from './messages.ts';
-import { TextField } from '#client/forms/text-field.tsx';
-import { CERT_MESSAGE, CertFormFrame } from './cert-form-frame.tsx';
 import { ListState } from '#client/components/list-state.tsx';
+import { type Earned } from '#client/forms/earn-result.tsx';
+import { field, type FormResult } from '#client/forms/form-result.tsx';
+import { TextField } from '#client/forms/text-field.tsx';
+import type { CertForm } from './certify-page.tsx';
+import { certAction } from './cert-action.ts';
+import { CERT_MESSAGE, CertFormFrame } from './cert-form-frame.tsx';
+import { certifyText } from './messages.ts';
 
 type TalkData = Extract<CertForm, { type: 'authortalk' }>;
 
 /** 작가와의 만남 인증's action: the code, then the API's answer. */
-export async function talkAction(form: FormData, context: unknown) {
-  const values = keptValues(form, ['check_in_code']);
-  const missing = firstMissing(form, [{ name: 'check_in_code', label: certifyText.code }]);
-  if (missing) return formError(context, missing.message, { field: missing.field, values });
-  const answer = await homepage(context).post('/activity/authentication/authortalk', { body: { check_in_code: field(form, 'check_in_code').trim() }, idempotencyKey: writeKeyOf(form) });
-  return earnAnswerResult(context, answer, { field: 'check_in_code', values });
+export function talkAction(form: FormData, context: unknown) {
+  return certAction(form, context, {
+    kept: ['check_in_code'],
+    required: [{ name: 'check_in_code', label: certifyText.code }],
+    write: (form) => ({ type: 'authortalk', body: { check_in_code: field(form, 'check_in_code').trim() } }),
+    refusedAt: 'check_in_code',
+  });
 }
 
 type Talk = NonNullable<TalkData['talks']>[number];

@@ -10,13 +10,11 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { SHARE_MS } from '#server/portal/auth/refresh-flight.ts';
-import { lostAnswerScenario } from '#test/fixtures/lost-answer.ts';
-import { buildTestPortal, startReferenceApi } from '#test/fixtures/portal.ts';
+import { lostAnswerScenario, startLostAnswerApi } from '#test/fixtures/lost-answer.ts';
+import { buildTestPortal, PORTAL_CALL } from '#test/fixtures/portal.ts';
 import { redisServerAvailable, startRedis } from '#test/fixtures/redis.ts';
 import { READER01, loginOf } from '#test/fixtures/members.ts';
 
-const HOLD_S = 900;
 const inCi = !!process.env['CI'] && process.env['CI'] !== 'false';
 const available = redisServerAvailable();
 if (!available && inCi) throw new Error('redis-server is missing: .ci/run installs it (apt-get install redis-server)');
@@ -25,56 +23,40 @@ t.test('the lost answer across two instances on one Redis', { skip: available ? 
   const redis = await startRedis();
   const admin = new Redis(redis.url, { lazyConnect: true });
   await admin.connect();
-  let now = Date.now();
-  let portalAhead = 0;
-  const arrivals = { refresh: 0, diary: 0 };
-  const api = await startReferenceApi({ clock: () => now, accessTtlS: 5 }, (app) => {
-    app.addHook('onRequest', async (req) => {
-      if (req.url === '/api/v1/homepage/auth/refresh') arrivals.refresh += 1;
-      if (req.url === '/api/v1/homepage/activity/bookdiary') arrivals.diary += 1;
-    });
-  });
-  const env = { REDIS_URL: redis.url, SESSION_SECRET: randomBytes(32).toString('base64url'), LOGIN_RATE_PER_MINUTE: '1000', REFRESH_HOLD_S: String(HOLD_S) };
-  const clock = { now: () => Date.now() + portalAhead };
-  const a = await buildTestPortal(api.url, env, clock);
-  const b = await buildTestPortal(api.url, env, clock);
+  const world = await startLostAnswerApi();
+  // Both portals on the one Redis, with one secret: what A seals, B opens.
+  const env = { ...world.env, REDIS_URL: redis.url, SESSION_SECRET: randomBytes(32).toString('base64url') };
+  const a = await buildTestPortal(world.api.url, env, world.clock);
+  const b = await buildTestPortal(world.api.url, env, world.clock);
   t.teardown(async () => {
     await a.close();
     await b.close();
     admin.disconnect();
     await redis.stop();
-    await api.close();
+    await world.api.close();
   });
 
   await t.test('a held pair expires in Redis with its hold', async (t) => {
-    const login = await a.app.inject({ method: 'POST', url: '/api/login/login', headers: { 'x-portal-request': '1', 'sec-fetch-site': 'same-origin' }, payload: loginOf(READER01) });
+    const login = await a.app.inject({ method: 'POST', url: '/api/login/login', headers: PORTAL_CALL, payload: loginOf(READER01) });
     const rt = login.cookies.find((c) => c.name === 'portal_rt')?.value ?? '';
-    const refreshed = await a.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { 'x-portal-request': '1', 'sec-fetch-site': 'same-origin', cookie: `portal_rt=${rt}` } });
+    const refreshed = await a.app.inject({ method: 'POST', url: '/api/token/refresh/auto', headers: { ...PORTAL_CALL, cookie: `portal_rt=${rt}` } });
     t.equal(refreshed.statusCode, 200);
     const keys = await admin.keys('portal:held:*');
     t.equal(keys.length, 1, 'one key for the spent token');
     const ttl = await admin.pttl(keys[0] ?? '');
-    t.ok(ttl > 0 && ttl <= HOLD_S * 1000, `expiring within REFRESH_HOLD_S (${ttl} ms)`);
+    t.ok(ttl > 0 && ttl <= Number(world.env['REFRESH_HOLD_S']) * 1000, `expiring within REFRESH_HOLD_S (${ttl} ms)`);
     const value = (await admin.get(keys[0] ?? '')) ?? '';
     for (const c of refreshed.cookies.filter((c) => c.name === 'portal_at' || c.name === 'portal_rt')) t.notOk(value.includes(c.value), `sealed: no ${c.name} in Redis`);
     await admin.flushall();
   });
 
-  await lostAnswerScenario(t, {
-    api,
+  await lostAnswerScenario(t, world, {
     a,
     b,
-    advance: (ms) => {
-      now += ms;
-      portalAhead += ms;
-    },
-    pastSharing: async () => {
-      portalAhead += SHARE_MS + 1;
+    shareGone: async () => {
       const shared = await admin.keys('portal:refresh:*');
       if (shared.length > 0) await admin.del(...shared);
     },
-    arrivals,
     heldInRedis: async () => (await admin.keys('portal:held:*')).length,
-    holdS: HOLD_S,
   });
 });

@@ -6,7 +6,6 @@
  * request of the browser that the portal never logged.
  */
 import assert from 'node:assert/strict';
-import { NAMED_MEMBERS } from '#server/homepage-api/seed/members.ts';
 import { redactUrl } from '#server/logger.ts';
 import { displayText } from '#client/shell/display-settings-messages.ts';
 import { challengeText } from '#client/pages/challenge/messages.ts';
@@ -17,14 +16,13 @@ import { apiMessages } from '#shared/messages-api.ts';
 import { balanceText, earnDone, programmeLabels } from '#shared/messages-programme.ts';
 import { HOME_PATH, LOGIN_PATH, hrefOf, menu, pageById } from '#shared/routes.ts';
 import { JS_COOKIE } from '#shared/ssr.ts';
+import { READER01 } from '#test/fixtures/members.ts';
 import {
   clickWhenShown, settled, textShown, typeWhenShown, waitFor,
   type BrowserCookie, type Engine, type Session, type Viewport,
-} from './browser.ts';
-import type { RunPortal } from './portal.ts';
+} from '../drivers/browser.ts';
+import type { RunPortal } from '../drivers/portal.ts';
 
-export const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
-export const READER_NAME = NAMED_MEMBERS.find((m) => m.userId === READER.id)?.name ?? '';
 /** 소년이 온다 (한강, 창비): in the seeded catalogue. */
 const ISBN = '9788936410841';
 /** What a diary and a review earn on the first write of the day (decision 0102). */
@@ -127,8 +125,8 @@ export class Checked<S extends Session = Session> {
 /** Fills the sign-in form as the reader and sends it (로그인 상태 유지 ticked when `keep`). */
 export async function signInWithForm(tab: Checked, keep: boolean): Promise<void> {
   const s = tab.session;
-  await typeWhenShown(s, { css: '#user_id' }, READER.id);
-  await typeWhenShown(s, { css: '#user_pass' }, READER.password);
+  await typeWhenShown(s, { css: '#user_id' }, READER01.id);
+  await typeWhenShown(s, { css: '#user_pass' }, READER01.password);
   if (keep) {
     await clickWhenShown(s, { css: 'label.login__keep' });
     assert.ok(await s.evaluate(() => document.querySelector<HTMLInputElement>('input[name="keep"]')?.checked === true), 'kept signed in is ticked');
@@ -255,7 +253,7 @@ export class Run {
       await first.open(LOGIN_PATH);
       await signInWithForm(first, true);
       await first.at(HOME_PATH);
-      await textShown(first.session, '.member-bar__greeting', greeting(READER_NAME));
+      await textShown(first.session, '.member-bar__greeting', greeting(READER01.name));
       cookies = await first.cookies();
     } finally {
       await first.close();
@@ -273,7 +271,7 @@ export class Run {
     await later.open(hrefOf('terms'));
     await later.session.addCookies(lasting);
     await later.open(HOME_PATH);
-    await textShown(later.session, '.member-bar__greeting', greeting(READER_NAME));
+    await textShown(later.session, '.member-bar__greeting', greeting(READER01.name));
     await later.open(hrefOf('activity'));
     await textShown(later.session, 'h1', pageById.activity.title);
   }
@@ -287,7 +285,7 @@ export class Run {
       await signInWithForm(tab, false);
       await tab.at(to);
       await textShown(tab.session, 'h1', pageById.activity.title);
-      await textShown(tab.session, '.member-bar__greeting', greeting(READER_NAME));
+      await textShown(tab.session, '.member-bar__greeting', greeting(READER01.name));
       const state = await tab.session.evaluate(() => ({
         hydrated: document.documentElement.dataset['hydrated'] ?? null,
         trigger: document.querySelector('.display-trigger')?.tagName ?? '',

@@ -8,9 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { HOME_PATH, LOGIN_PATH, hrefOf } from '#shared/routes.ts';
-import { settled, textShown, waitFor, type Engine, type Session } from './browser.ts';
+import { READER01 } from '#test/fixtures/members.ts';
+import { settled, textShown, waitFor, type Engine, type Session } from '../drivers/browser.ts';
 
-const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
 /** 소년이 온다 (한강, 창비): in the seeded catalogue; typed as digits (keys every engine sends alike). */
 const ISBN = '9788936410841';
 const PHONE = { width: 360, height: 720 };
@@ -111,9 +111,9 @@ export async function keyboardJourney(engine: Engine, origin: string): Promise<v
     await s.goto(new URL(LOGIN_PATH, origin).href);
     await settled(s, LOGIN_PATH, true);
     await tabTo(s, '#user_id', 'sign-in');
-    await s.keys(READER.id);
+    await s.keys(READER01.id);
     await tabTo(s, '#user_pass', 'sign-in');
-    await s.keys(READER.password);
+    await s.keys(READER01.password);
     await s.press('Enter');
     await settled(s, HOME_PATH, true);
     await headingFocused(s, 'home after sign-in');

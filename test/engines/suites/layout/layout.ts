@@ -10,13 +10,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_PATH, HOME_PATH } from '#shared/routes.ts';
+import { READER01 } from '#test/fixtures/members.ts';
 import { pageAt, queryStates, readerPages, urlOf, WITH_TABS } from '#test/fixtures/page-states.ts';
-import { clickWhenShown, settled, typeWhenShown, waitFor, type Engine, type Session } from './browser.ts';
+import { clickWhenShown, settled, typeWhenShown, waitFor, type Engine, type Session } from '../../drivers/browser.ts';
 import { probeSource, type Finding } from './layout-probe.ts';
 import { combinationsFor, LAYOUT_WIDTHS } from './layout-plan.ts';
 
 const HEIGHT = 720;
-const READER = { id: 'reader01', password: 'chungbuk2026!' } as const;
 
 /** In the page: sets the display attributes on <html> (null: as the server rendered them). */
 function setDisplay(attributes: Record<string, string> | null): boolean {
@@ -48,8 +48,8 @@ export interface LayoutTarget {
 async function signIn(s: Session, origin: string): Promise<void> {
   await s.goto(new URL(LOGIN_PATH, origin).href);
   await settled(s, LOGIN_PATH, true);
-  await typeWhenShown(s, { css: '#user_id' }, READER.id);
-  await typeWhenShown(s, { css: '#user_pass' }, READER.password);
+  await typeWhenShown(s, { css: '#user_id' }, READER01.id);
+  await typeWhenShown(s, { css: '#user_pass' }, READER01.password);
   await clickWhenShown(s, { css: '.login__form button[type="submit"]' });
   await settled(s, HOME_PATH, true);
 }

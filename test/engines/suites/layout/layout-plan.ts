@@ -7,7 +7,7 @@
  * phone width in every mode. LAYOUT_ALL=1 measures every combination in every engine.
  */
 import { displayAttributes } from '#shared/display.ts';
-import type { EngineName } from './browser.ts';
+import type { EngineName } from '../../drivers/browser.ts';
 
 /** A folded phone's cover screen (280), small phones (305, 320), a common phone (360). */
 export const LAYOUT_WIDTHS = [280, 305, 320, 360] as const;

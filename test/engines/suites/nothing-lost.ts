@@ -28,10 +28,11 @@ import { serverMessages } from '#shared/messages-server.ts';
 import { apiMessages } from '#shared/messages-api.ts';
 import { earnDone, programmeLabels } from '#shared/messages-programme.ts';
 import { HOME_PATH, LOGIN_PATH, hrefOf } from '#shared/routes.ts';
-import { clickWhenShown, textShown, typeWhenShown, waitFor, type Session } from './browser.ts';
-import type { FirefoxEngine, FirefoxSession } from './firefox.ts';
-import { Checked, PHONE, READER_NAME, signInWithForm } from './journeys.ts';
-import type { RunPortal } from './portal.ts';
+import { READER01 } from '#test/fixtures/members.ts';
+import { clickWhenShown, textShown, typeWhenShown, waitFor, type Session } from '../drivers/browser.ts';
+import type { FirefoxEngine, FirefoxSession } from '../drivers/firefox.ts';
+import { Checked, PHONE, signInWithForm } from './journeys.ts';
+import type { RunPortal } from '../drivers/portal.ts';
 
 const DIARY_API = `${HOMEPAGE_PREFIX}/activity/bookdiary`;
 const REVIEW_API = `${HOMEPAGE_PREFIX}/activity/bookreview`;
@@ -176,7 +177,7 @@ export class NothingLost {
       await tab.open(LOGIN_PATH);
       await signInWithForm(tab, false);
       await tab.at(HOME_PATH);
-      await textShown(tab.session, '.member-bar__greeting', greeting(READER_NAME));
+      await textShown(tab.session, '.member-bar__greeting', greeting(READER01.name));
       return await journey(tab);
     } finally {
       await tab.close();
