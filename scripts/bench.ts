@@ -216,7 +216,9 @@ async function ssrRatios(base: string, paths: string[], headers: Record<string, 
       theirs.push((await load(`${bare}${path}`)).rps);
     }
     const ratio = median(ours) / median(theirs);
-    row(`SSR ${path} ${label}`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s)`, target, goal === undefined || ratio >= goal);
+    // Each round's ratio too: the floor of a row is what issue 41 holds, not only its median.
+    const rounds = ours.map((o, r) => (o / (theirs[r] ?? o)).toFixed(2)).join(', ');
+    row(`SSR ${path} ${label}`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s; rounds ${rounds})`, target, goal === undefined || ratio >= goal);
   }
 }
 if (!gatewayOnly) await ssrRatios(portal, PAGES, BROWSER, 'portal ÷ bare React', '≥ 0.8', 0.8);
@@ -230,8 +232,8 @@ const uncached = `http://127.0.0.1:${uncachedPort}`;
 const uncachedProc = await serve('portal (no page cache)', ['server/main.ts'], { ...portalEnv, PAGE_CACHE_TTL_S: '0', PORT: String(uncachedPort), HOMEPAGE_API_URL: memo }, 'portal listening');
 const memberCookie = await memberCookies(uncached);
 const EVERY = 'every request rendered (PAGE_CACHE_TTL_S=0, API from memory)';
-if (!gatewayOnly) await ssrRatios(uncached, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, '≥ 0.6 (decision 0127)', 0.6);
-if (!gatewayOnly) await ssrRatios(uncached, MEMBER_PAGES, { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` }, `member, portal ÷ bare React, ${EVERY}`, '≥ 0.6 (decision 0127)', 0.6);
+if (!gatewayOnly) await ssrRatios(uncached, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, '≥ 0.7 (issue 41; decision 0127)', 0.7);
+if (!gatewayOnly) await ssrRatios(uncached, MEMBER_PAGES, { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` }, `member, portal ÷ bare React, ${EVERY}`, '≥ 0.7 (issue 41; decision 0127)', 0.7);
 
 // ── 2. Time to first byte with a slowed homepage API ─────────────────────────────────
 const proxyPort = await freePort();

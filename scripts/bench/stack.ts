@@ -124,22 +124,28 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
   console.log(`stack bench: starting the stack (compose's settings) …`);
   const stack = await startStack({ keepLines: 50, linesAfterReady: false });
   try {
-    const ids = await membersWhoCanSignIn(stack.databaseUrl, opts.members);
-    const members = ids.map((id, i) => new StackMember(stack.url, id, loopbackAddress(i + 1)));
-    for (const m of members) {
+    // Twice as many: the second half writes only in the phase of writes alone, whose members the
+    // mix has not brought to their per-minute limit (otherwise that phase finds no one who may write).
+    const ids = await membersWhoCanSignIn(stack.databaseUrl, opts.members * 2);
+    const everyone = ids.map((id, i) => new StackMember(stack.url, id, loopbackAddress(i + 1)));
+    const members = everyone.slice(0, opts.members);
+    const writersAlone = everyone.slice(opts.members);
+    for (const m of everyone) {
       const signed = await m.signIn();
       if (signed.status !== 200) throw new Error(`${m.userId} could not sign in: ${signed.status}`);
       // A browser that runs the portal's script (streamed pages), as members' are.
       m.useCookies(`${m.cookies()}; portal_js=1`);
     }
     const isbn = await seededIsbn(members[0] as StackMember);
-    const writesAt = new Map<StackMember, number[]>(members.map((m) => [m, []]));
+    const writesAt = new Map<StackMember, number[]>(everyone.map((m) => [m, []]));
     let written = 0;
+    /** Who writes now: the mix's members, or the second half for the phase of writes alone. */
+    let writing = members;
     /** A member who may write now without passing the per-minute limit, or undefined. */
     const writer = (): StackMember | undefined => {
       const now = performance.now();
-      for (let i = 0; i < members.length; i++) {
-        const m = members[(written + i) % members.length] as StackMember;
+      for (let i = 0; i < writing.length; i++) {
+        const m = writing[(written + i) % writing.length] as StackMember;
         const times = (writesAt.get(m) ?? []).filter((at) => now - at < 61_000);
         writesAt.set(m, times);
         if (times.length < WRITES_PER_MEMBER_MINUTE) return m;
@@ -261,11 +267,16 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
     const kinds: Record<Kind, Phase> = {
       page: await closedLoop(() => 'page', 1, opts.durationS / 2),
       read: await closedLoop(() => 'read', 1, opts.durationS / 2),
-      write: await closedLoop(() => 'write', 1, opts.durationS / 2),
+      write: await (async () => {
+        writing = writersAlone;
+        const phase = await closedLoop(() => 'write', 1, opts.durationS / 2);
+        writing = members;
+        return phase;
+      })(),
     };
     const saturating = mixed.done.length / mixed.wallS;
     const open = await openLoop(Math.max(1, Math.round(saturating * OPEN_LOAD_SHARE)), opts.warmupS, opts.durationS);
-    await Promise.all(members.map((m) => m.close()));
+    await Promise.all(everyone.map((m) => m.close()));
 
     const row = (label: string, phase: Phase, xs: Done[]) => {
       const ms = xs.map((d) => d.ms).sort((a, b) => a - b);
@@ -276,7 +287,8 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
     const perCore = saturating / Math.max(cores, 0.01);
     /** CPU milliseconds each process spent per request of a phase that ran one kind alone. */
     const perRequest = (label: string, phase: Phase) => {
-      const n = Math.max(1, phase.done.length);
+      if (phase.done.length === 0) return `| ${label} | 0 | ${names.map(() => 'n/a').join(' | ')} | n/a |`;
+      const n = phase.done.length;
       const busy = (k: string) => Math.max(0, (phase.cpu[k] ?? 0) - ((idle.cpu[k] ?? 0) / idle.wallS) * phase.wallS);
       const cells = names.map((k) => ((busy(k) * 1_000) / n).toFixed(2));
       return `| ${label} | ${(phase.done.length / phase.wallS).toFixed(0)} | ${cells.join(' | ')} | ${((sum(names.map(busy)) * 1_000) / n).toFixed(2)} |`;
