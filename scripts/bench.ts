@@ -25,7 +25,7 @@
  * With --stack, only this instead: the production stack's capacity (scripts/bench/stack.ts):
  * a member mix through Caddy, requests per second per core and p50/p99.
  *
- * Options: --quick (shorter runs), --soak, --stack, --pg, --history, ROUNDS, DURATION_S, DELAY_MS environment variables.
+ * Options: --quick (shorter runs), --soak, --stack, --pg, --history, --gateway, --ssr, ROUNDS, DURATION_S, DELAY_MS environment variables.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -44,6 +44,8 @@ const quick = process.argv.includes('--quick');
 const soak = process.argv.includes('--soak');
 /** `--gateway`: only the gateway rows (the bare proxy, traces on, p99), e.g. to measure tracing alone. */
 const gatewayOnly = process.argv.includes('--gateway');
+/** `--ssr`: only the renders against bare React (section 1), e.g. to iterate on a page's path. */
+const ssrOnly = process.argv.includes('--ssr');
 const ROUNDS = Number(process.env['ROUNDS'] ?? (quick ? 1 : 3));
 const DURATION_S = Number(process.env['DURATION_S'] ?? (quick ? 4 : 10));
 const DELAY_MS = Number(process.env['DELAY_MS'] ?? 300);
@@ -234,6 +236,11 @@ const memberCookie = await memberCookies(uncached);
 const EVERY = 'every request rendered (PAGE_CACHE_TTL_S=0, API from memory)';
 if (!gatewayOnly) await ssrRatios(uncached, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, '≥ 0.7 (issue 41; decision 0127)', 0.7);
 if (!gatewayOnly) await ssrRatios(uncached, MEMBER_PAGES, { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` }, `member, portal ÷ bare React, ${EVERY}`, '≥ 0.7 (issue 41; decision 0127)', 0.7);
+if (ssrOnly) {
+  console.log('\n| what | measured | target |\n|---|---|---|');
+  for (const r of rows) console.log(`| ${r.what} | ${r.measured} | ${r.target} ${r.ok ? '✓' : '✗'} |`);
+  process.exit(0);
+}
 
 // ── 2. Time to first byte with a slowed homepage API ─────────────────────────────────
 const proxyPort = await freePort();

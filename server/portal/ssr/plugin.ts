@@ -117,6 +117,28 @@ export const ssrPlugin = fp<SsrOptions>(
       createRoute: () => undefined,
     });
 
+    /**
+     * Holds a response's writes until this turn of the event loop ends (its socket corked, then
+     * uncorked in setImmediate): what is passed on together — the head and the shell, the tail
+     * and the end of the chunked answer — leaves in one system call, and nothing waits past the
+     * turn (decision 0154). The socket, not the response: a corked ServerResponse keeps its
+     * chunks apart and writes them after the end of the answer when it ends meanwhile, and the
+     * response's end() uncorks its socket fully (so the last writes never wait).
+     */
+    function batchWrites(raw: FastifyReply['raw']): () => void {
+      let held = false;
+      return () => {
+        const socket = raw.socket;
+        if (held || !socket || socket.destroyed) return;
+        held = true;
+        socket.cork();
+        setImmediate(() => {
+          held = false;
+          if (socket.writableCorked > 0) socket.uncork();
+        });
+      };
+    }
+
     function streamPage(
       req: FastifyRequest,
       reply: FastifyReply,
@@ -160,6 +182,7 @@ export const ssrPlugin = fp<SsrOptions>(
               }),
               async () => tpl.tail({ dataJson: await page.data(), nonce, fontsCss: built.fontsCss, footer: footerOf() }),
               keep,
+              batchWrites(reply.raw),
             );
             body.once('close', () => clearTimeout(timers.render));
             opts.onTiming?.('shell', (performance.now() - started) / 1000);
