@@ -41,6 +41,8 @@ const READS = [
   '/api/v1/homepage/board/notice?display_yn=Y&page=1&size=5',
   `/api/v1/homepage/book/search?query=${encodeURIComponent('소년')}`,
 ];
+/** Members kept for the phase of writes alone. */
+const WRITERS_ALONE = 20;
 /** Under the API's ACTIVITY_WRITES_PER_MINUTE (10). */
 const WRITES_PER_MEMBER_MINUTE = 8;
 
@@ -124,9 +126,10 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
   console.log(`stack bench: starting the stack (compose's settings) …`);
   const stack = await startStack({ keepLines: 50, linesAfterReady: false });
   try {
-    // Twice as many: the second half writes only in the phase of writes alone, whose members the
-    // mix has not brought to their per-minute limit (otherwise that phase finds no one who may write).
-    const ids = await membersWhoCanSignIn(stack.databaseUrl, opts.members * 2);
+    // And 20 more, who write only in the phase of writes alone: the mix has brought its members to
+    // their per-minute limit, so that phase would find no one who may write (the seed has 60
+    // generated members who may sign in: 40 + 20 take them).
+    const ids = await membersWhoCanSignIn(stack.databaseUrl, opts.members + WRITERS_ALONE);
     const everyone = ids.map((id, i) => new StackMember(stack.url, id, loopbackAddress(i + 1)));
     const members = everyone.slice(0, opts.members);
     const writersAlone = everyone.slice(opts.members);
@@ -269,7 +272,8 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       read: await closedLoop(() => 'read', 1, opts.durationS / 2),
       write: await (async () => {
         writing = writersAlone;
-        const phase = await closedLoop(() => 'write', 1, opts.durationS / 2);
+        // No warm-up: at full speed their per-minute allowance lasts about a second.
+        const phase = await closedLoop(() => 'write', 0, opts.durationS / 2);
         writing = members;
         return phase;
       })(),
