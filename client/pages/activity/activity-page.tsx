@@ -134,9 +134,10 @@ export default function ActivityPage() {
         )}
       </section>
 
-      <StreakCard answer={streak} />
-
       <EarnPaths counts={counts} />
+
+      {/* After the ways to earn: the page's actions come first, to the eye and to a screen reader. */}
+      <StreakCard answer={streak} />
 
       <section className="card" aria-labelledby="month-title">
         <h2 id="month-title" className="card__title">
