@@ -4,7 +4,6 @@
  * empty words. The pages are opened by client-side navigation so the browser's own call is the
  * one that fails (on the server, the portal's call goes to the shared API, which must stay up).
  */
-import type { Page } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { hrefOf } from '#shared/routes.ts';
 import { certifyText } from '#client/pages/certify/messages.ts';
@@ -14,19 +13,7 @@ import { bookText } from '#client/pages/book/messages.ts';
 import { SAMPLE } from '#test/fixtures/page-states.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { signIn } from './sign-in.ts';
-
-/** Makes the API's `path` fail at the gateway, then opens `to` in the router as a link click would. */
-async function openWithFailing(page: Page, path: string, to: string): Promise<void> {
-  await page.route(`**/api/v1/homepage${path}*`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = 'go';
-    document.body.append(a);
-    a.click();
-  }, to);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
-}
+import { openWithFailing } from './failing-read.ts';
 
 const CASES = [
   { name: 'FAQ', path: '/board/faq', to: hrefOf('faq'), none: faqText.none },

@@ -13,6 +13,7 @@ import { messages } from '#shared/messages.ts';
 import { formatDay } from '#client/components/format.ts';
 import { activityText } from '#client/pages/activity/messages.ts';
 import { DESKTOP, PHONE, expect, hydrated, test, WCAG_TAGS } from './fixtures.ts';
+import { openWithFailing } from './failing-read.ts';
 import { MEMBER_PASSWORD as PASSWORD } from '#test/fixtures/members.ts';
 
 const PATH = '/activity/activity';
@@ -223,15 +224,7 @@ test('the reading streak (decision 0151): the API\'s figures as a description li
   expected.push(/status of 503/);
   await page.goto('/main/homemain');
   await hydrated(page);
-  await page.route('**/api/v1/homepage/activity/getuserreadingstreak*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = 'go';
-    document.body.append(a);
-    a.click();
-  }, PATH);
-  await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+  await openWithFailing(page, '/activity/getuserreadingstreak', PATH);
   await expect(card).toContainText(messages.error.temporary);
   await expect(card.getByRole('term')).toHaveCount(0);
   await expect(page.getByRole('region', { name: '나의 독서포인트' })).toContainText('사용할 수 있는 포인트');
