@@ -156,6 +156,8 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       return undefined;
     };
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
+    /** The pages a page request picks from: all of them, or one in its phase alone. */
+    let pages: readonly string[] = PAGES;
 
     /** One request of a kind (a write goes to a member who may write; none may: a read instead). */
     const request = async (wanted: Kind, into: Done[] | null): Promise<Kind> => {
@@ -173,7 +175,7 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       let ok: boolean;
       try {
         const answer = kind === 'page'
-          ? await member.send('GET', pick(PAGES), { html: true })
+          ? await member.send('GET', pick(pages), { html: true })
           : kind === 'read'
             ? await member.send('GET', pick(READS))
             : await member.writeDiary(isbn, `부하 시험 일지 ${process.pid}-${written}`);
@@ -278,6 +280,14 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
         return phase;
       })(),
     };
+    // Each page alone: what one render of it costs, with the API calls it makes (pages differ by
+    // their calls: the member home makes 3, 마이페이지 7).
+    const eachPage: Array<[string, Phase]> = [];
+    for (const page of PAGES) {
+      pages = [page];
+      eachPage.push([page, await closedLoop(() => 'page', 1, opts.durationS / 4)]);
+    }
+    pages = PAGES;
     const saturating = mixed.done.length / mixed.wallS;
     const open = await openLoop(Math.max(1, Math.round(saturating * OPEN_LOAD_SHARE)), opts.warmupS, opts.durationS);
     await Promise.all(everyone.map((m) => m.close()));
@@ -321,6 +331,7 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       perRequest('page (server render)', kinds.page),
       perRequest('gateway read', kinds.read),
       perRequest('earning write', kinds.write),
+      ...eachPage.map(([page, phase]) => perRequest(`page ${decodeURIComponent(page)}`, phase)),
       '',
       `${verdict(perCore >= TARGET_PER_CORE && mixedFailed === 0)} stack: ${perCore.toFixed(0)} requests per second per core ` +
         `(${saturating.toFixed(0)} req/s on ${cores.toFixed(2)} cores, ${mixedFailed} failed) (target ≥ ${TARGET_PER_CORE}, 0 failed)`,
