@@ -199,8 +199,8 @@ export function activityHandlers(app: FastifyInstance) {
           activity_count: r.activityCount,
           me_yn: r.memberId === me ? 'Y' : 'N',
         });
-        const r = await stores.activities.ranking(month, pg);
-        const mine = me === null ? undefined : await stores.activities.rankOf(month, me);
+        const r = await stores.activities.ranking(month, pg, me);
+        const mine = r.mine;
         return {
           result: 'success' as const,
           month,

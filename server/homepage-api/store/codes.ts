@@ -28,15 +28,32 @@ export function codeStore(db: Database) {
   );
   const library = db.prepare('SELECT * FROM libraries WHERE library_code = ?');
 
+  /**
+   * Each region's name and parent, kept once read (decision 0155): the region tree is reference
+   * data that only the seed writes and nothing changes or removes, so a row once read stays true.
+   * A ranking of twenty members named their cities in forty statements on every 나의 활동 view.
+   * Only regions found are kept (at most the table's rows); an unknown code asks again.
+   */
+  const regionRows = new Map<string, { name: string; parent: string | null }>();
+  async function regionRow(code: string): Promise<{ name: string; parent: string | null } | undefined> {
+    const kept = regionRows.get(code);
+    if (kept) return kept;
+    const r = await nameAndParent.get(code);
+    if (!r) return undefined;
+    const row = { name: str(r, 'region_name'), parent: strOrNull(r, 'parent_code') };
+    regionRows.set(code, row);
+    return row;
+  }
+
   /** Codes from `code` up to the province, nearest first. */
   async function ancestry(code: string): Promise<{ code: string; name: string }[]> {
     const out: { code: string; name: string }[] = [];
     let current: string | null = code;
     for (let i = 0; current && i < 5; i++) {
-      const r = await nameAndParent.get(current);
+      const r = await regionRow(current);
       if (!r) break;
-      out.push({ code: current, name: str(r, 'region_name') });
-      current = strOrNull(r, 'parent_code');
+      out.push({ code: current, name: r.name });
+      current = r.parent;
     }
     return out;
   }

@@ -10,7 +10,7 @@ import { isoSeoul } from '../time.ts';
 import type { Database } from './dialect.ts';
 import { STATUSES } from './member-lists.ts';
 import { count, int, oneOf, strOrNull } from './rows.ts';
-import { RUNNING_COLUMNS, runningCte, type RunningEntry } from './running-points.ts';
+import { RUNNING_RETURNING, runningCte, type RunningEntry } from './running-points.ts';
 
 export interface NewActivity {
   memberId: number;
@@ -93,7 +93,7 @@ export function earningStore(db: Database, addDiary: AddDiary, addRunning: AddRu
            VALUES (:m, :type, :isbn, :points, :reason, :day, :month, :at, :date) RETURNING activity_id),
          l AS (
            INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
-           SELECT :m, 'earn', activity_id, :points, :reason, :day, :month, CAST(:year AS TEXT), :at FROM a RETURNING ${RUNNING_COLUMNS}),
+           SELECT :m, 'earn', activity_id, :points, :reason, :day, :month, CAST(:year AS TEXT), :at FROM a RETURNING ${RUNNING_RETURNING}),
          ${runningCte('l')}`;
   const insertEarned = db.dialect === 'postgres' ? db.prepare(`${earnedCtes} SELECT activity_id FROM a`) : undefined;
   // …and with its diary row too (nothing inserted for a repeat: the partial unique index of migration 0008).
@@ -131,7 +131,7 @@ export function earningStore(db: Database, addDiary: AddDiary, addRunning: AddRu
     }
     const activityId = await add(a);
     await insertLedger.run(a.memberId, activityId, a.points, a.reason, a.day, month, a.day.slice(0, 4), at);
-    await addRunning({ memberId: a.memberId, entryType: 'earn', points: a.points, day: a.day });
+    await addRunning({ memberId: a.memberId, entryType: 'earn', points: a.points, day: a.day, activityId });
     return activityId;
   };
 

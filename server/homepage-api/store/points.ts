@@ -10,7 +10,7 @@ import { isoSeoul } from '../time.ts';
 import type { Database } from './db.ts';
 import { ACCESS_WITH_MEMBER, toAccessWithMember, type AccessWithMember } from './tokens.ts';
 import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
-import { RUNNING_COLUMNS, runningCte, runningPointStore } from './running-points.ts';
+import { RUNNING_RETURNING, runningCte, runningPointStore } from './running-points.ts';
 
 export type EntryType = EntryTypeName;
 
@@ -131,7 +131,7 @@ export function pointStore(db: Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const insert = db.prepare({
     sqlite: `${insertRow} RETURNING entry_id`,
-    postgres: `WITH l AS (${insertRow} RETURNING entry_id, ${RUNNING_COLUMNS}), ${runningCte('l')} SELECT entry_id FROM l`,
+    postgres: `WITH l AS (${insertRow} RETURNING entry_id, ${RUNNING_RETURNING}), ${runningCte('l')} SELECT entry_id FROM l`,
   });
   const summary = db.prepare(summarySelect(':m'));
   // The token check and the summary in one statement (decision 0137): GET /user/point is then one

@@ -1,7 +1,8 @@
 /**
  * The monthly ranking (docs/product.md §7 /activity/ranking): active members by the points they
  * earned less what was clawed back in a month, and one member's place. Part of the activity
- * store (activities.ts).
+ * store (activities.ts). Read from the running figures (decision 0155): a row or two per member
+ * for the month, not the month's every ledger row.
  */
 import type { Database } from './dialect.ts';
 import { count, int, limits, str, strOrNull, type Limit, type Listed, type Row } from './rows.ts';
@@ -16,19 +17,18 @@ export interface RankingRow {
 }
 
 export function rankingStore(db: Database) {
-  const rankedTotals = `WITH totals AS (
-      SELECT l.member_id, sum(l.points) AS pts, count(DISTINCT l.activity_id) FILTER (WHERE l.entry_type = 'earn') AS cnt
-        FROM point_ledger l JOIN members m ON m.member_id = l.member_id
-       WHERE l.month = :month AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active'
-       GROUP BY l.member_id HAVING sum(l.points) > 0),
-    ranked AS (SELECT t.*, rank() OVER (ORDER BY pts DESC) AS rnk, row_number() OVER (ORDER BY pts DESC, cnt DESC, member_id) AS pos FROM totals t)
+  // The month's earning and clawed-back rows of active members, per member (store/running-points.ts).
+  const monthTotals = `SELECT p.member_id, sum(p.points) AS pts, sum(p.activities) AS cnt
+        FROM member_points p JOIN members m ON m.member_id = p.member_id
+       WHERE p.month = :month AND p.entry_type IN ('earn', 'penalty') AND m.status = 'active'
+       GROUP BY p.member_id HAVING sum(p.points) > 0`;
+  const rankedTotals = `WITH totals AS (${monthTotals}),
+    ranked AS (SELECT t.*, rank() OVER (ORDER BY pts DESC) AS rnk, row_number() OVER (ORDER BY pts DESC, cnt DESC, member_id) AS pos,
+                      count(*) OVER () AS ranked_total FROM totals t)
     SELECT r.*, m.user_name, m.city_code FROM ranked r JOIN members m ON m.member_id = r.member_id`;
-  const ranking = db.prepare(`${rankedTotals} ORDER BY r.pos LIMIT :limit OFFSET :offset`);
-  const rankOf = db.prepare(`${rankedTotals} WHERE r.member_id = :me`);
-  const rankingCount = db.prepare(
-    `SELECT count(*) AS n FROM (SELECT l.member_id FROM point_ledger l JOIN members m ON m.member_id = l.member_id
-      WHERE l.month = ? AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active' GROUP BY l.member_id HAVING sum(l.points) > 0) x`,
-  );
+  // The page of the ranking and the member's own place (when ranked), in one statement.
+  const ranking = db.prepare(`${rankedTotals} WHERE (r.pos > :offset AND r.pos <= :offset + :limit) OR r.member_id = :me ORDER BY r.pos`);
+  const rankingCount = db.prepare(`SELECT count(*) AS n FROM (${monthTotals}) x`);
   const toRanking = (r: Row): RankingRow => ({
     rank: int(r, 'rnk'),
     memberId: int(r, 'member_id'),
@@ -39,14 +39,24 @@ export function rankingStore(db: Database) {
   });
 
   return {
-    /** Active members by points (earned less clawed back) in a month. */
-    async ranking(month: string, page: Limit): Promise<Listed<RankingRow>> {
-      return { rows: (await ranking.all({ month, ...limits(page) })).map(toRanking), total: count(await rankingCount.get(month)) };
+    /**
+     * Active members by points (earned less clawed back) in a month: a page of them, how many are
+     * ranked, and the member `me`'s own place when `me` is ranked.
+     */
+    async ranking(month: string, page: Limit, me: number | null = null): Promise<Listed<RankingRow> & { mine: RankingRow | undefined }> {
+      const { limit, offset } = limits(page);
+      const found = await ranking.all({ month, limit, offset, me });
+      const inPage = found.filter((r) => int(r, 'pos') > offset && int(r, 'pos') <= offset + limit);
+      const mine = found.find((r) => me !== null && int(r, 'member_id') === me);
+      // Every row carries how many are ranked; a page past the end may have none to carry it.
+      const first = found[0];
+      const total = first ? int(first, 'ranked_total') : offset === 0 ? 0 : count(await rankingCount.get({ month }));
+      return { rows: inPage.map(toRanking), total, mine: mine ? toRanking(mine) : undefined };
     },
 
+    /** The member's own place in a month's ranking, if ranked. */
     async rankOf(month: string, memberId: number): Promise<RankingRow | undefined> {
-      const r = await rankOf.get({ month, me: memberId });
-      return r ? toRanking(r) : undefined;
+      return (await this.ranking(month, { limit: 0, offset: 0 }, memberId)).mine;
     },
   };
 }

@@ -228,7 +228,7 @@ t.test('a database that already holds repeats migrates without losing a row; the
     ALTER TABLE reviews DROP COLUMN edited_at; ALTER TABLE reviews DROP COLUMN repeat_of; ALTER TABLE reviews DROP COLUMN member_id;
     DROP TABLE member_points; DROP INDEX activities_member_type_month_earned; DROP INDEX activities_member_type_month;
     CREATE INDEX activities_member_type_month ON activities (member_id, activity_type, month);
-    DELETE FROM schema_migrations WHERE version IN (8, 13)`);
+    DELETE FROM schema_migrations WHERE version IN (8, 13, 15)`);
   const v7 = new DatabaseSync(':memory:');
   migrateSqlite(v7, listMigrations().filter((m) => m.version <= 7));
   t.same(columnsOf(db, 'diaries'), columnsOf(v7, 'diaries'), 'diaries as migration 0007 made them');

@@ -298,6 +298,15 @@ t.test('activity ranking masks names and finds me', async (t) => {
   await call(api.app, api.token, 'POST', '/activity/bookdiary', { isbn: ISBN, content: '기록' });
   const mine = (await call(api.app, api.token, 'GET', '/activity/getactivityranking')).json();
   t.match(mine.my_rank, { user_name: '이*호', points: 200, me_yn: 'Y' });
+  // One statement reads the page and the member's place (decision 0155): the place holds outside the page.
+  const onePage = (await call(api.app, api.token, 'GET', '/activity/getactivityranking?size=1')).json();
+  t.equal(onePage.ranking_list.length, 1);
+  t.equal(onePage.total, mine.total);
+  t.match(onePage.my_rank, { points: 200, me_yn: 'Y', rank: mine.my_rank.rank });
+  const pastTheEnd = (await call(api.app, api.token, 'GET', '/activity/getactivityranking?size=5&page=999')).json();
+  t.same(pastTheEnd.ranking_list, [], 'a page past the end');
+  t.equal(pastTheEnd.total, mine.total, 'still says how many are ranked');
+  t.match(pastTheEnd.my_rank, { points: 200, me_yn: 'Y' });
   const anon = await call(api.app, undefined, 'GET', '/activity/getactivityranking');
   t.equal(anon.statusCode, 200, 'visitors see the ranking');
 });

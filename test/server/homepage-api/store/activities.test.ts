@@ -159,3 +159,37 @@ dialectTest('the monthly ranking: points earned less clawed back, ties share a r
   t.match(await s.stores.activities.rankOf('2026-11', 12), { rank: 1, userName: '라마바' });
   t.equal(await s.stores.activities.rankOf('2026-11', 13), undefined);
 });
+
+// The ranking as it was computed before decision 0155: from the month's whole ledger. The seeded
+// database (this month's and last month's reading of the generated members) and a penalty
+// must rank the same from the running figures.
+const LEDGER_RANKING = `WITH totals AS (
+    SELECT l.member_id, sum(l.points) AS pts, count(DISTINCT l.activity_id) FILTER (WHERE l.entry_type = 'earn') AS cnt
+      FROM point_ledger l JOIN members m ON m.member_id = l.member_id
+     WHERE l.month = :month AND l.entry_type IN ('earn', 'penalty') AND m.status = 'active'
+     GROUP BY l.member_id HAVING sum(l.points) > 0)
+  SELECT member_id, pts, cnt, rank() OVER (ORDER BY pts DESC) AS rnk FROM totals ORDER BY pts DESC, cnt DESC, member_id`;
+
+dialectTest('the ranking from the running figures is the ledger’s, month by month (decision 0155)', async (t, storeDb) => {
+  const s = await storeDb();
+  t.teardown(s.close);
+  const months = (await s.db.prepare("SELECT DISTINCT month FROM point_ledger WHERE entry_type = 'earn' ORDER BY month").all()).map((r) => String(r['month']));
+  t.ok(months.length >= 2, `the seed earns in several months (${months.join(', ')})`);
+  // A clawback in the latest month: its member's points fall, the activity stays counted.
+  const month = months.at(-1) ?? '';
+  const [top] = (await s.stores.activities.ranking(month, { limit: 1, offset: 0 })).rows;
+  if (!top) throw new Error('no one ranked in the seeded month');
+  await s.stores.points.add({ memberId: top.memberId, entryType: 'penalty', activityId: null, points: -1, reason: '회수', day: `${month}-02`, at: 0 });
+  for (const m of months) {
+    const expected = (await s.db.prepare(LEDGER_RANKING).all({ month: m })).map((r) => ({
+      memberId: Number(r['member_id']), points: Number(r['pts']), activityCount: Number(r['cnt']), rank: Number(r['rnk']),
+    }));
+    const got = await s.stores.activities.ranking(m, { limit: 1000, offset: 0 });
+    t.equal(got.total, expected.length, `${m}: as many ranked`);
+    t.same(await s.stores.activities.ranking(m, { limit: 10, offset: 10_000 }), { rows: [], total: expected.length }, `${m}: a page past the end still says how many`);
+    t.same(got.rows.map((r) => ({ memberId: r.memberId, points: r.points, activityCount: r.activityCount, rank: r.rank })), expected, `${m}: the same order, points, activities and ranks`);
+    const last = expected.at(-1);
+    if (last) t.match(await s.stores.activities.rankOf(m, last.memberId), { rank: last.rank, points: last.points }, `${m}: a member's own place`);
+  }
+  t.same(await s.stores.points.runningMismatches(), []);
+});

@@ -1,4 +1,6 @@
 /** The code store: code lookups and the region tree. */
+import type { Database } from '#server/homepage-api/store/dialect.ts';
+import { codeStore } from '#server/homepage-api/store/codes.ts';
 import { dialectTest } from './helpers.ts';
 
 dialectTest('codes and regions', async (t, storeDb) => {
@@ -22,4 +24,37 @@ dialectTest('codes and regions', async (t, storeDb) => {
   t.notOk(await codes.within('43110', '43110'), 'strictly within');
   t.notOk(await codes.within('43130', '43110'));
   t.notOk(await codes.within('99999', '43'));
+});
+
+dialectTest('a region once read is not read again (decision 0155)', async (t, storeDb) => {
+  const { db, close } = await storeDb();
+  t.teardown(close);
+  let statements = 0;
+  const counted: Database = {
+    dialect: db.dialect,
+    prepare(sql) {
+      const st = db.prepare(sql);
+      const count = <A extends unknown[], R>(f: (...args: A) => R) => (...args: A): R => {
+        statements += 1;
+        return f(...args);
+      };
+      return { all: count(st.all), get: count(st.get), run: count(st.run) };
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    exclusive: (key, fn) => db.exclusive(key, fn),
+    ping: () => db.ping(),
+    close: () => db.close(),
+  };
+  const codes = codeStore(counted);
+  t.equal(await codes.cityName('43111'), '청주시 상당구');
+  t.equal(statements, 3, 'the gu, its city and the province');
+  t.equal(await codes.cityName('43111'), '청주시 상당구');
+  t.equal(await codes.regionName('43111'), '충청북도 청주시 상당구');
+  t.equal(statements, 3, 'asked again: nothing read');
+  t.equal(await codes.cityName('43112'), '청주시 서원구');
+  t.equal(statements, 4, 'another gu of the city: only the gu read');
+  t.equal(await codes.cityName('12345'), '12345');
+  t.equal(await codes.cityName('12345'), '12345');
+  t.equal(statements, 6, 'an unknown code is asked each time (only what exists is kept)');
 });

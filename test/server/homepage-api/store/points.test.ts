@@ -66,9 +66,11 @@ dialectTest('penalties: recorded and listed', async (t, storeDb) => {
 
 // ── The running figures (decision 0146) ──────────────────────────────────────────────────
 
-/** The member's running figures as stored: month, entry type, points. */
+/** The member's running figures as stored: month, entry type, points, activities. */
 const runningRows = async (db: StoreDb['db'], memberId: number) =>
-  (await db.prepare('SELECT month, entry_type, points FROM member_points WHERE member_id = ? ORDER BY month, entry_type').all(memberId)).map((r) => ({ ...r, points: Number(r['points']) }));
+  (await db.prepare('SELECT month, entry_type, points, activities FROM member_points WHERE member_id = ? ORDER BY month, entry_type').all(memberId)).map((r) => ({
+    ...r, points: Number(r['points']), activities: Number(r['activities']),
+  }));
 
 dialectTest('running figures: every ledger insert adds to its month and entry type; a new year starts at 0', async (t, storeDb) => {
   const { db, stores, close } = await storeDb();
@@ -76,9 +78,9 @@ dialectTest('running figures: every ledger insert adds to its month and entry ty
   const p = stores.points;
   const earn = (points: number, day: string) => stores.activities.addEarned({ memberId: m, type: 'loan', isbn: null, points, reason: 'awarded', day, at: at(day) });
   await earn(300, '2025-12-20');
-  await earn(0, '2025-12-21'); // recorded with 0 points: a ledger row, no figure
+  await earn(0, '2025-12-21'); // recorded with 0 points: a ledger row, no points, one more activity
   await p.add({ memberId: m, entryType: 'spend', activityId: null, points: -100, reason: '구매', day: '2025-12-22', at: at('2025-12-22') });
-  t.same(await runningRows(db, m), [{ month: '2025-12', entry_type: 'earn', points: 300 }, { month: '2025-12', entry_type: 'spend', points: -100 }]);
+  t.same(await runningRows(db, m), [{ month: '2025-12', entry_type: 'earn', points: 300, activities: 2 }, { month: '2025-12', entry_type: 'spend', points: -100, activities: 0 }]);
   t.match(await p.summary(m, '2026-01', '2026'), { balance: 200, earnedMonth: 0, earnedYear: 0, unsettled: true }, 'January: a new year, nothing earned in it yet');
 
   await earn(500, '2026-01-02');
@@ -92,8 +94,9 @@ dialectTest('running figures: every ledger insert adds to its month and entry ty
   t.match(await p.summary(m, '2026-02', '2026'), { balance: 500, earnedMonth: 0, earnedYear: 550, penalty: -50, spent: 0, unsettled: false });
   t.equal(await p.balance(m), 500);
   t.same(await runningRows(db, m), [
-    { month: '2025-12', entry_type: 'earn', points: 300 }, { month: '2025-12', entry_type: 'expire', points: -200 }, { month: '2025-12', entry_type: 'spend', points: -100 },
-    { month: '2026-01', entry_type: 'earn', points: 550 }, { month: '2026-02', entry_type: 'penalty', points: -50 },
+    { month: '2025-12', entry_type: 'earn', points: 300, activities: 2 }, { month: '2025-12', entry_type: 'expire', points: -200, activities: 0 },
+    { month: '2025-12', entry_type: 'spend', points: -100, activities: 0 },
+    { month: '2026-01', entry_type: 'earn', points: 550, activities: 2 }, { month: '2026-02', entry_type: 'penalty', points: -50, activities: 0 },
   ]);
   t.same(await p.runningMismatches(), [], 'the whole seeded database agrees with its ledger');
 });
@@ -105,7 +108,7 @@ dialectTest('the check finds a ledger row written around the running figures', a
     `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
      VALUES (?, 'earn', NULL, 70, 'awarded', '2026-11-05', '2026-11', '2026', '2026-11-05T12:00:00+09:00')`,
   ).run(m);
-  t.same(await stores.points.runningMismatches(), [{ memberId: m, month: '2026-11', entryType: 'earn', ledger: 70, running: 0 }]);
+  t.same(await stores.points.runningMismatches(), [{ memberId: m, month: '2026-11', entryType: 'earn', ledger: 70, running: 0, ledgerActivities: 0, runningActivities: 0 }]);
   t.equal(await stores.points.balance(m), 0, 'the running balance does not see it');
 });
 
@@ -113,15 +116,20 @@ dialectTest('the check finds a ledger row written around the running figures', a
 // of several months and years; opened again, the migration fills the figures from the ledger.
 const BEFORE_0013 = `DROP TABLE member_points; DROP INDEX activities_member_type_month_earned; DROP INDEX activities_member_type_month;
   CREATE INDEX activities_member_type_month ON activities (member_id, activity_type, month);
-  DELETE FROM schema_migrations WHERE version = 13`;
+  DELETE FROM schema_migrations WHERE version IN (13, 15)`;
 
-dialectTest('migration 0013 fills the running figures from the ledger', async (t, _storeDb, dialect) => {
+dialectTest('migrations 0013 and 0015 fill the running figures and their activities from the ledger', async (t, _storeDb, dialect) => {
   const dir = mkdtempSync(join(tmpdir(), 'api-0013-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const where = dialect === 'postgres' ? { file: ':memory:', url: await pgDatabaseUrl() } : { file: join(dir, 'homepage.db') };
   const old = await openDatabase(where);
   if (dialect === 'sqlite') await seed(old, resolveSettings({ clock: () => Date.parse(SEED_NOW), random: () => 0.5 }));
   const balance = await createStores(old).points.balance(1);
+  // Earnings of activities (migration 0015 counts them): one with points, and a month whose only
+  // earning had none (the limit was reached), which has no points figure but its activity.
+  const oldStores = createStores(old);
+  await oldStores.activities.addEarned({ memberId: m, type: 'loan', isbn: null, points: 30, reason: 'awarded', day: '2026-11-21', at: at('2026-11-21') });
+  await oldStores.activities.addEarned({ memberId: m, type: 'loan', isbn: null, points: 0, reason: 'daily_limit', day: '2024-05-01', at: at('2024-05-01') });
   await old.exec(BEFORE_0013);
   const add = old.prepare(
     `INSERT INTO point_ledger (member_id, entry_type, activity_id, points, reason, day, month, year, created_at)
@@ -137,10 +145,12 @@ dialectTest('migration 0013 fills the running figures from the ledger', async (t
   const stores = createStores(db);
   t.same(await stores.points.runningMismatches(), [], 'every member, month and entry type as the ledger sums them');
   t.same(await runningRows(db, m), [
-    { month: '2024-03', entry_type: 'earn', points: 400 }, { month: '2024-12', entry_type: 'expire', points: -400 },
-    { month: '2026-11', entry_type: 'earn', points: 120 }, { month: '2026-11', entry_type: 'spend', points: -20 },
-  ], 'no row for a month without points');
+    { month: '2024-03', entry_type: 'earn', points: 400, activities: 0 },
+    { month: '2024-05', entry_type: 'earn', points: 0, activities: 1 },
+    { month: '2024-12', entry_type: 'expire', points: -400, activities: 0 },
+    { month: '2026-11', entry_type: 'earn', points: 150, activities: 1 }, { month: '2026-11', entry_type: 'spend', points: -20, activities: 0 },
+  ], 'no row for a month with neither points nor activities (2024-03 of the 0-point row without one counts its 400 only)');
   t.equal(await stores.points.balance(1), balance, "reader01's balance as it was");
-  t.equal(await stores.points.balance(m), 100);
-  t.match(await stores.activities.earningState(m, 'diary', '2026-11-21'), { earnedMonth: 120, earnedYear: 120, balance: 100, unsettled: false });
+  t.equal(await stores.points.balance(m), 130);
+  t.match(await stores.activities.earningState(m, 'diary', '2026-11-22'), { earnedMonth: 150, earnedYear: 150, balance: 130, unsettled: false });
 });
