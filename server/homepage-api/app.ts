@@ -33,6 +33,7 @@ import { ApiMetrics } from './metrics.ts';
 import { IdempotencyKeys } from './idempotency.ts';
 import { registerOperations, type Handlers } from './operation-table.ts';
 import { polishDocument } from './openapi.ts';
+import { AccessCache } from './auth/access-cache.ts';
 import { HOMEPAGE_PREFIX } from '#shared/contract/operations.ts';
 
 const API_PREFIX = HOMEPAGE_PREFIX;
@@ -62,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     stores: Stores;
+    /** Access-token checks kept while listening for sign-in changes (PostgreSQL; decision 0156), else null. */
+    accessCache: AccessCache | null;
     settings: ApiSettings;
     reminders: Reminders;
     /** The reminders' schedule when this app runs it (scheduleReminders and VAPID keys). */
@@ -104,13 +107,29 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
   const opened = await openDatabase({ file: opts.dbFile, url: opts.databaseUrl, poolMax: opts.poolMax });
   // A span per statement and transaction inside a traced request; untraced, the database itself.
   const db = opts.tracing ? (await import('./store/traced.ts')).tracedDatabase(opened) : opened;
-  const stores = createStores(db);
+  // PostgreSQL: access-token checks kept for a few seconds while the instance hears every
+  // sign-in change (decision 0156); the stores tell it of this instance's own changes first.
+  const accessCache = db.listen ? new AccessCache() : null;
+  const stores = createStores(db, { authChanging: (memberId) => accessCache?.changing(memberId) });
   try {
     if (opts.seed ?? true) await seed(db, settings, stores);
   } catch (err) {
     await db.close();
     throw err;
   }
+  const listening = accessCache && db.listen
+    ? db.listen('homepage_auth', {
+        listening: () => {
+          accessCache.listening();
+          app.log.info('access checks kept: listening for sign-in changes');
+        },
+        message: (payload) => accessCache.heard(payload),
+        lost: (err) => {
+          accessCache.lost();
+          app.log.warn({ reason: err.message }, 'not listening for sign-in changes: every access check reads the database until listening again');
+        },
+      })
+    : undefined;
   const { vapid } = settings.push;
   const sender = settings.push.sender ?? (vapid ? webPushSender(vapid) : null);
   const reminders = createReminders({ stores, settings, sender, log: app.log });
@@ -127,10 +146,12 @@ export async function buildHomepageApi(opts: HomepageApiOptions): Promise<Fastif
     await schedule?.stop();
     await reminders.idle();
     await idempotency.stop();
+    await listening?.close();
     await db.close();
   });
   app.decorate('db', db);
   app.decorate('stores', stores);
+  app.decorate('accessCache', accessCache);
   app.decorate('settings', settings);
   app.decorate('reminders', reminders);
   app.decorate('reminderSchedule', schedule ?? null);

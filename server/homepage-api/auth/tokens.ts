@@ -120,7 +120,7 @@ export async function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken
     if (row.spentAt !== null) {
       // A spent token comes back once at most: a second time is a copy in other hands.
       if (row.repeats >= 1) {
-        await stores.tokens.revokeFamily(row.familyId, 'spent refresh token presented again after its one repeat', now);
+        await stores.tokens.revokeFamily(row.familyId, 'spent refresh token presented again after its one repeat', now, row.memberId);
         return { ok: false, reason: 'reused-again', ...family };
       }
       await stores.tokens.repeatRefresh(hash);
@@ -143,7 +143,7 @@ export async function rotateRefresh(stores: Stores, s: ApiSettings, refreshToken
 /** Revokes the family of a refresh token, if it is known. */
 export async function revokeByRefresh(stores: Stores, refreshToken: string, now: number): Promise<void> {
   const row = await stores.tokens.refresh(tokenHash(refreshToken));
-  if (row) await stores.tokens.revokeFamily(row.familyId, 'logout', now);
+  if (row) await stores.tokens.revokeFamily(row.familyId, 'logout', now, row.memberId);
 }
 
 /** An access token's check, with its member (undefined when the member row is gone). */

@@ -23,8 +23,8 @@ export function commonHandlers(app: FastifyInstance) {
     getCommonTokenLogout: {
       summary: '로그아웃 (접근 토큰의 로그인 전체 취소)',
       handle: async (req) => {
-        const familyId = req.auth?.familyId;
-        if (familyId !== undefined) await stores.transaction(async () => await stores.tokens.revokeFamily(familyId, 'logout', settings.clock()));
+        const auth = req.auth;
+        if (auth) await stores.transaction(async () => await stores.tokens.revokeFamily(auth.familyId, 'logout', settings.clock(), auth.member.memberId));
         return { result: 'success' as const, logout_url: settings.logoutUrl };
       },
     },

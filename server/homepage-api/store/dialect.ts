@@ -38,6 +38,25 @@ export interface Database {
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: hears `channel`'s notifications on a connection of its own, connecting
+   * again after a loss (decision 0156). Absent on SQLite (one process holds the file's changes).
+   */
+  listen?(channel: string, on: ChannelListener): Listening;
+  close(): Promise<void>;
+}
+
+/** What a listening connection tells (Database.listen). */
+export interface ChannelListener {
+  /** Listening: every notification from now on arrives (after a loss, some may have been missed). */
+  listening(): void;
+  /** A notification's payload. */
+  message(payload: string): void;
+  /** The connection was lost or could not be made; it is tried again. */
+  lost(err: Error): void;
+}
+
+export interface Listening {
   close(): Promise<void>;
 }
 

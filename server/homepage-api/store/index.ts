@@ -16,8 +16,15 @@ import { pushStore } from './push.ts';
 import { statisticsStore } from './statistics.ts';
 import { tokenStore } from './tokens.ts';
 
-export function createStores(db: Database) {
-  const members = memberStore(db);
+/** What the stores tell as they write (decision 0156). */
+export interface StoreEvents {
+  /** A member's sign-in state is about to change here: a member row, or one of their sign-ins revoked. */
+  authChanging?(memberId: number): void;
+}
+
+export function createStores(db: Database, events: StoreEvents = {}) {
+  const authChanging = (memberId: number) => events.authChanging?.(memberId);
+  const members = memberStore(db, authChanging);
   return {
     /** Runs `fn` in one write transaction; rolls back if it throws (Database.transaction). */
     transaction: <T>(fn: () => Promise<T>): Promise<T> => db.transaction(fn),
@@ -55,7 +62,7 @@ export function createStores(db: Database) {
     points: pointStore(db),
     push: pushStore(db),
     statistics: statisticsStore(db),
-    tokens: tokenStore(db),
+    tokens: tokenStore(db, authChanging),
   };
 }
 

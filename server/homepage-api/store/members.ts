@@ -73,8 +73,8 @@ export interface ProfileUpdate {
   now: string;
 }
 
-/** Members: statements prepared once. */
-export function memberStore(db: Database) {
+/** Members: statements prepared once. `changing` is told of a member row about to change (decision 0156). */
+export function memberStore(db: Database, changing: (memberId: number) => void = () => undefined) {
   const byId = db.prepare('SELECT * FROM members WHERE member_id = ?');
   const byUserId = db.prepare('SELECT * FROM members WHERE user_id = ?');
   const updateProfile = db.prepare(
@@ -110,6 +110,7 @@ export function memberStore(db: Database) {
     },
 
     async updateProfile(u: ProfileUpdate): Promise<void> {
+      changing(u.memberId);
       await updateProfile.run({
         agree: u.agreeYn, notice: u.noticeYn, phone: u.phone, email: u.email, province: u.provinceCode,
         city: u.cityCode, town: u.townCode, now: u.now, id: u.memberId,
@@ -132,6 +133,7 @@ export function memberStore(db: Database) {
 
     /** Suspends earning up to `until` (never shortens a longer suspension). */
     async suspendUntil(memberId: number, until: string): Promise<void> {
+      changing(memberId);
       await suspend.run({ until, id: memberId });
     },
   };

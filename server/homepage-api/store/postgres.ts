@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isNamed, readMigrations, textOf, type Args, type Database, type Migration, type Param, type Sql, type Statement } from './dialect.ts';
+import { isNamed, readMigrations, textOf, type Args, type ChannelListener, type Database, type Listening, type Migration, type Param, type Sql, type Statement } from './dialect.ts';
 import type { Row } from './rows.ts';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
@@ -175,6 +175,50 @@ class PostgresDatabase implements Database {
     await this.pool.query('SELECT 1');
   }
 
+  listen(channel: string, on: ChannelListener): Listening {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    let closed = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      retry = undefined;
+      const c = new pg.Client({ ...this.pool.options, application_name: 'homepage-api listener' });
+      client = c;
+      let lost = false;
+      const lose = (err: Error) => {
+        if (lost) return;
+        lost = true;
+        client = undefined;
+        c.end().catch(() => undefined);
+        if (closed) return;
+        on.lost(err);
+        retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+        retry.unref();
+      };
+      c.on('error', lose);
+      c.on('end', () => lose(new Error('the listening connection ended')));
+      c.on('notification', (n) => {
+        if (n.channel === channel) on.message(n.payload ?? '');
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+        if (closed) await c.end();
+        else on.listening();
+      } catch (err) {
+        lose(err instanceof Error ? err : new Error(String(err)));
+      }
+    };
+    void connect();
+    return {
+      close: async () => {
+        closed = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      },
+    };
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }
@@ -237,6 +281,9 @@ export interface QueryTimeouts {
   statementMs: number;
   queryMs: number;
 }
+
+/** How long after a lost listening connection it is made again. */
+const LISTEN_RETRY_MS = 1_000;
 
 const QUERY_TIMEOUTS: QueryTimeouts = { statementMs: 15_000, queryMs: 20_000 };
 

@@ -67,7 +67,8 @@ function toRefresh(r: Row): RefreshRow {
   };
 }
 
-export function tokenStore(db: Database) {
+/** Sign-in token rows. `changing` is told of a member whose sign-in is about to be revoked (decision 0156). */
+export function tokenStore(db: Database, changing: (memberId: number) => void = () => undefined) {
   const insertAccess = db.prepare('INSERT INTO access_tokens (token_hash, family_id, expires_at, created_at) VALUES (?, ?, ?, ?)');
   const insertRefresh = db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES (?, ?, ?, ?)');
   const purgeAccess = db.prepare('DELETE FROM access_tokens WHERE expires_at < ?');
@@ -82,6 +83,7 @@ export function tokenStore(db: Database) {
   const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ?, successor = ? WHERE token_hash = ?');
   const repeatRefresh = db.prepare('UPDATE refresh_tokens SET repeats = repeats + 1 WHERE token_hash = ?');
   const forgetSuccessors = db.prepare('UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND spent_at < ?');
+  const familyMember = db.prepare('SELECT member_id FROM token_families WHERE family_id = ?');
   const revokeFamily = db.prepare(
     'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL',
   );
@@ -123,7 +125,10 @@ export function tokenStore(db: Database) {
     async forgetSuccessors(before: number): Promise<void> {
       await forgetSuccessors.run(before);
     },
-    async revokeFamily(familyId: number, reason: string, now: number): Promise<void> {
+    /** Revokes a sign-in; `memberId`, when the caller knows it, saves reading it. */
+    async revokeFamily(familyId: number, reason: string, now: number, memberId?: number): Promise<void> {
+      const member = memberId ?? (await familyMember.get(familyId))?.['member_id'];
+      if (member !== undefined && member !== null) changing(Number(member));
       await revokeFamily.run(now, reason, familyId);
     },
     async access(hash: Buffer): Promise<AccessRow | undefined> {

@@ -84,5 +84,6 @@ export function tracedDatabase(db: Database): Database {
     exclusive: (key, fn) => db.exclusive(key, fn),
     ping: () => db.ping(),
     close: () => db.close(),
+    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
   };
 }

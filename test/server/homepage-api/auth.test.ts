@@ -2,7 +2,7 @@
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD, P, call, login, testApi } from './helpers.ts';
+import { PASSWORD, P, call, heardByApi, login, testApi } from './helpers.ts';
 import { captureLogs } from '#test/fixtures/logs.ts';
 import { settingsFromEnv } from '#server/homepage-api/settings.ts';
 import { SSO_TEST } from '#server/homepage-api/seed/members.ts';
@@ -228,8 +228,10 @@ t.test('a read joined to the token check refuses as the token check alone does',
   t.same(await statuses(undefined), [401, 401], 'no token');
   t.same(await statuses('y'.repeat(43)), [401, 401], 'an unknown token');
   await app.db.prepare("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'").run();
+  await heardByApi(app);
   t.same(await statuses(a.access_token), [401, 401], 'a withdrawn member');
   await app.db.prepare("UPDATE members SET status = 'active' WHERE user_id = 'reader01'").run();
+  await heardByApi(app);
   t.same(await statuses(a.access_token), [200, 200], 'active again');
   clock.advance(61);
   const expired = await call(app, a.access_token, 'GET', '/user/point');
@@ -265,10 +267,13 @@ t.test('joincheck', async (t) => {
   const other = await call(app, a.access_token, 'GET', '/common/joincheck/reader02');
   t.match(other.json(), { result: 'error', msg: /일치하지 않습니다/ });
   await app.db.prepare("UPDATE members SET valid_until = '2026-11-20' WHERE user_id = 'reader01'").run();
+  await heardByApi(app);
   t.match((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).json(), { result: 'error', msg: /만료/ });
   await app.db.prepare("UPDATE members SET valid_until = '2030-12-31', status = 'dormant' WHERE user_id = 'reader01'").run();
+  await heardByApi(app);
   t.match((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).json(), { result: 'error', msg: /휴면/ });
   await app.db.prepare("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'").run();
+  await heardByApi(app);
   t.equal((await call(app, a.access_token, 'GET', '/common/joincheck/reader01')).statusCode, 401, 'withdrawn: session ended');
   t.equal((await call(app, undefined, 'GET', '/common/joincheck/reader01')).statusCode, 401);
 });

@@ -79,6 +79,20 @@ export async function testApi(
   return { app, clock, close: () => app.close() };
 }
 
+/**
+ * After a test's own SQL on a member row: on PostgreSQL, waits until the instance has heard it
+ * (decision 0156: the kept access checks are forgotten); on SQLite nothing is kept. For tests
+ * whose instance keeps the checks of one member only.
+ */
+export async function heardByApi(app: FastifyInstance): Promise<void> {
+  const cache = app.accessCache;
+  const deadline = Date.now() + 15_000;
+  while (cache?.on && cache.size > 0) {
+    if (Date.now() > deadline) throw new Error('the API did not hear the change within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 export async function login(app: FastifyInstance, userId = 'reader01', keep = false) {
   const res = await app.inject({ method: 'POST', url: `${P}/auth/login`, payload: { user_id: userId, user_pass: PASSWORD, keep } });
   const body = res.json() as { access_token: string; refresh_token: string; result: string };
