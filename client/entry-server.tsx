@@ -61,6 +61,22 @@ async function pageMeta(id: PageId, data: unknown): Promise<PageMeta> {
   return mod?.meta ? mod.meta(data as never) : {};
 }
 
+/** The configuration as hydration JSON: the same object on every page of a process, written once. */
+const configJson = new WeakMap<PublicConfig, string>();
+
+/**
+ * `jsonForHtml(data)`, its fields written one by one: JSON.stringify writes a nested value as it
+ * writes it alone, and the escaping goes character by character, so the bytes are the same.
+ */
+function portalDataJson(data: PortalData): string {
+  let config = configJson.get(data.config);
+  if (config === undefined) {
+    config = jsonForHtml(data.config);
+    configJson.set(data.config, config);
+  }
+  return `{"config":${config},"session":${jsonForHtml(data.session)},"router":${jsonForHtml(data.router)}}`;
+}
+
 export async function render({ request, loadContext, sessionEnded, dataWaitMs }: RenderArgs): Promise<RenderOutcome> {
   const context = await handler.query(request, { requestContext: loadContext });
   if (context instanceof Response) {
@@ -97,7 +113,7 @@ export async function render({ request, loadContext, sessionEnded, dataWaitMs }:
         session: { user: session.user, ...(ended ? { ended } : {}) },
         router: serializeHydration(context, deferred.marker),
       };
-      return jsonForHtml(data);
+      return portalDataJson(data);
     },
     start({ nonce, waitForAll, onReady, onShellError, onError }) {
       const stream = renderToPipeableStream(
