@@ -12,7 +12,9 @@ import { buildTestPortal, Jar, PORTAL_CALL, startReferenceApi } from '#test/fixt
 import { READER01, loginOf } from '#test/fixtures/members.ts';
 
 const api = await startReferenceApi();
-const portal = await buildTestPortal(api.url, { LOGIN_RATE_PER_MINUTE: '1000', PAGE_CACHE_TTL_S: '0' });
+// The shell waits for the page's data long enough that a busy machine never streams part of
+// it late: each answer is then the same whenever the data arrives (decision 0126).
+const portal = await buildTestPortal(api.url, { LOGIN_RATE_PER_MINUTE: '1000', PAGE_CACHE_TTL_S: '0', SHELL_DATA_WAIT_MS: '1000' });
 t.teardown(async () => {
   await portal.close();
   await api.close();
