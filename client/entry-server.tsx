@@ -6,7 +6,7 @@
  * end of the page with every deferred value settled (decision 0030).
  */
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
 import type { PageMeta, PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
 import { pageOfMatches, type PageId } from '#shared/routes.ts';
 import { App } from './app.tsx';
@@ -61,8 +61,54 @@ async function pageMeta(id: PageId, data: unknown): Promise<PageMeta> {
   return mod?.meta ? mod.meta(data as never) : {};
 }
 
+/** The configuration as hydration JSON: the same object on every page of a process, written once. */
+const configJson = new WeakMap<PublicConfig, string>();
+
+/**
+ * `jsonForHtml(data)`, its fields written one by one: JSON.stringify writes a nested value as it
+ * writes it alone, and the escaping goes character by character, so the bytes are the same.
+ */
+function portalDataJson(data: PortalData): string {
+  let config = configJson.get(data.config);
+  if (config === undefined) {
+    config = jsonForHtml(data.config);
+    configJson.set(data.config, config);
+  }
+  return `{"config":${config},"session":${jsonForHtml(data.session)},"router":${jsonForHtml(data.router)}}`;
+}
+
+/**
+ * Static handlers over one matched branch, by the path they matched. The whole table's handler
+ * matches a path against every route on each query — React Router ranks all ~35 branches and
+ * decodes the path again for each one it tries — while a path matches the same routes every
+ * time (matching reads nothing else). Once a path has rendered a page through the whole table,
+ * its branch's own handler answers it: the same matches, found among one branch's routes
+ * (decision 0157). Paths with ids in them make the table grow; a full table is just dropped.
+ */
+const branchHandlers = new Map<string, StaticHandler>();
+/** The branch handler of each matched branch (by its routes' ids), shared by every path that matches it. */
+const handlersByBranch = new Map<string, StaticHandler>();
+
+function handlerFor(pathname: string): StaticHandler {
+  return branchHandlers.get(pathname) ?? handler;
+}
+
+/** After a page rendered through the whole table: its path's branch handler, for the next time. */
+function rememberBranch(pathname: string, context: StaticHandlerContext): void {
+  if (branchHandlers.has(pathname) || context.errors || context.matches.length === 0) return;
+  const key = context.matches.map((m) => m.route.id).join(' ');
+  let branch = handlersByBranch.get(key);
+  if (!branch) {
+    branch = createStaticHandler(matchedBranch(context.matches));
+    handlersByBranch.set(key, branch);
+  }
+  if (branchHandlers.size >= 1000) branchHandlers.clear();
+  branchHandlers.set(pathname, branch);
+}
+
 export async function render({ request, loadContext, sessionEnded, dataWaitMs }: RenderArgs): Promise<RenderOutcome> {
-  const context = await handler.query(request, { requestContext: loadContext });
+  const { pathname } = new URL(request.url);
+  const context = await handlerFor(pathname).query(request, { requestContext: loadContext });
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (context.status >= 300 && context.status < 400 && location) {
@@ -70,6 +116,8 @@ export async function render({ request, loadContext, sessionEnded, dataWaitMs }:
     }
     throw new Error(`Unexpected loader response ${context.status}`);
   }
+  rememberBranch(pathname, context);
+
   const router = createStaticRouter(matchedBranch(context.matches), context);
   const page = pageOfMatches(context.matches);
   const meta = await pageMeta(page.id as PageId, context.loaderData[page.id]);
@@ -97,7 +145,7 @@ export async function render({ request, loadContext, sessionEnded, dataWaitMs }:
         session: { user: session.user, ...(ended ? { ended } : {}) },
         router: serializeHydration(context, deferred.marker),
       };
-      return jsonForHtml(data);
+      return portalDataJson(data);
     },
     start({ nonce, waitForAll, onReady, onShellError, onError }) {
       const stream = renderToPipeableStream(

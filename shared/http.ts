@@ -30,9 +30,30 @@ export function fillPath(pattern: string, params: Readonly<Record<string, string
   return path as `/${string}`;
 }
 
-/** `a=1&b=2` from a query object (undefined values left out), without a leading `?`. */
+/** What URLSearchParams writes as it is (the form encoding leaves these alone). */
+const FORM_PLAIN = /^[\w.*-]*$/;
+
+/**
+ * `a=1&b=2` from a query object (undefined values left out), without a leading `?`, as
+ * URLSearchParams writes it. Names and values made only of letters, digits and `*-._` (page
+ * numbers, codes, `Y`: a page's calls) are joined as they are, without building a
+ * URLSearchParams for each call; anything else is encoded by URLSearchParams itself.
+ */
 export function queryString(query: Query | undefined): string {
   if (!query) return '';
+  let out = '';
+  let first = true;
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    const value = String(v);
+    if (!FORM_PLAIN.test(k) || !FORM_PLAIN.test(value)) return encodedQueryString(query);
+    out += first ? `${k}=${value}` : `&${k}=${value}`;
+    first = false;
+  }
+  return out;
+}
+
+function encodedQueryString(query: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
   return params.toString();

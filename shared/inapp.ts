@@ -14,8 +14,14 @@ const PATTERNS: readonly [InAppName, RegExp][] = [
   ['band', /\bBAND\b/],
 ];
 
+/**
+ * Any of the patterns, case aside: one search of a user agent that holds none of them (every
+ * page request of an ordinary browser) instead of seven. Made from PATTERNS, so it keeps up.
+ */
+const ANY_IN_APP = new RegExp(PATTERNS.map(([, re]) => re.source).join('|'), 'i');
+
 export function detectInApp(userAgent: string | undefined): InAppName | null {
-  if (!userAgent) return null;
+  if (!userAgent || !ANY_IN_APP.test(userAgent)) return null;
   for (const [name, re] of PATTERNS) if (re.test(userAgent)) return name;
   return null;
 }

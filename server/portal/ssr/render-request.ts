@@ -43,9 +43,23 @@ export function hasOnlyVisitorCookies(req: FastifyRequest): boolean {
   return true;
 }
 
+/**
+ * The request's URL made absolute, as `new URL(url, origin)` resolves it. A path that starts
+ * with one `/` (every page's) is appended as it is, and the Request parses it once: a URL object
+ * handed to Request is turned back into a string and parsed again. What follows the first `/`
+ * may make the URL parser read another host (a second slash, a backslash, or a tab or newline,
+ * which it drops): those go through URL as before.
+ */
+export function absoluteUrl(url: string, origin: string): string {
+  const second = url.charCodeAt(1);
+  const plainPath = url.charCodeAt(0) === 0x2f && second !== 0x2f && second !== 0x5c && second !== 0x09 && second !== 0x0a && second !== 0x0d;
+  if (plainPath) return origin + url;
+  return new URL(url, origin).href;
+}
+
 /** The Fetch request the SSR entry renders: GET, or POST with the form a page action reads. */
 export function fetchRequestOf(req: FastifyRequest, display: DisplaySettings | undefined, form: URLSearchParams | undefined): Request {
-  return new Request(new URL(req.url, originOf(req)), {
+  return new Request(absoluteUrl(req.url, originOf(req)), {
     method: form ? 'POST' : 'GET',
     headers: {
       accept: req.headers.accept ?? 'text/html',

@@ -1,8 +1,8 @@
 /**
  * The HTML around the streamed React root, from client/index.html (as built by Vite).
- * Split once at `<!-- element -->`; per request only the title, description and Open
- * Graph tags, the nonce, preload links and the page data are put in. Values inserted here
- * are escaped.
+ * Cut once at its placeholders (and at its script tags, for the nonce); per request only the
+ * title, description and Open Graph tags, the nonce, preload links and the page data are put
+ * in, by joining the pieces. Values inserted here are escaped.
  */
 import { PORTAL_DATA_ID } from '#shared/ssr.ts';
 
@@ -70,44 +70,63 @@ function attributes(attrs: Readonly<Record<string, string>>): string {
     .join('');
 }
 
-function withNonce(html: string, nonce: string | undefined): string {
-  return nonce ? html.replace(/<script\b/g, `<script nonce="${escapeHtml(nonce)}"`) : html;
+/**
+ * A part of the template with the nonce put into each of its `<script` tags, split once: per
+ * page only the pieces and the nonce attribute are joined (no search through the template).
+ * Inserted values never make a `<script` of their own (they are escaped), so putting the nonce
+ * into the parts is putting it into the whole.
+ */
+function nonced(html: string): (nonce: string | undefined) => string {
+  const pieces = html.split(/<script\b/);
+  if (pieces.length === 1) return () => html;
+  return (nonce) => pieces.join(nonce ? `<script nonce="${escapeHtml(nonce)}"` : '<script');
+}
+
+/** `source` cut at the first `marker` (which must be there), after `from`. */
+function cut(source: string, marker: string, what: string, from = 0): [string, string] {
+  const at = source.indexOf(marker, from);
+  if (at < 0) throw new Error(`index.html has no ${what}`);
+  return [source.slice(0, at), source.slice(at + marker.length)];
 }
 
 export function compileTemplate(source: string): PageTemplate {
-  const marker = '<!-- element -->';
-  const at = source.indexOf(marker);
-  if (at < 0) throw new Error('index.html has no <!-- element --> placeholder');
-  const before = source.slice(0, at);
+  const [before, after] = cut(source, '<!-- element -->', '<!-- element --> placeholder');
   const htmlTag = '<html lang="ko"';
-  if (!before.includes(htmlTag)) throw new Error('index.html has no <html lang="ko"> element');
-  const after = source.slice(at + marker.length);
-  if (!before.includes('<!-- head -->')) throw new Error('index.html has no <!-- head --> placeholder');
-  if (!after.includes('<!-- hydration -->')) throw new Error('index.html has no <!-- hydration --> placeholder');
-  const dataAt = after.indexOf('<!-- hydration -->');
-  const beforeData = after.slice(0, dataAt);
-  const afterData = after.slice(dataAt + '<!-- hydration -->'.length);
+  const htmlAt = before.indexOf(htmlTag);
+  if (htmlAt < 0) throw new Error('index.html has no <html lang="ko"> element');
+  const [toHtml, afterHtml] = [before.slice(0, htmlAt + htmlTag.length), before.slice(htmlAt + htmlTag.length)];
+  // Attributes go right after `<html lang="ko"`, the metadata and preload links at `<!-- head -->`.
+  const [toHead, afterHead] = cut(afterHtml, '<!-- head -->', '<!-- head --> placeholder (after <html>)');
+  const [beforeData, afterData] = cut(after, '<!-- hydration -->', '<!-- hydration --> placeholder');
+  // The footer is the portal's own markup (the SSR entry's), outside the hydrated root; when the
+  // template has no place for it, it is left out.
+  const footerAt = beforeData.indexOf('<!-- footer -->');
+  const [toFooter, afterFooter] = footerAt < 0 ? [beforeData, undefined] : cut(beforeData, '<!-- footer -->', '');
+  const parts = {
+    toHtml: nonced(toHtml),
+    toHead: nonced(toHead),
+    afterHead: nonced(afterHead),
+    toFooter: nonced(toFooter),
+    afterFooter: afterFooter === undefined ? undefined : nonced(afterFooter),
+    afterData: nonced(afterData),
+  };
   return {
     head: ({ meta, nonce, preload, htmlAttributes = {} }) =>
-      withNonce(
-        // A function replacer: `$` sequences in inserted text must stay literal.
-        before.replace(htmlTag, () => htmlTag + attributes(htmlAttributes)).replace(
-          '<!-- head -->',
-          () =>
-            headMeta(meta) +
-            preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join(''),
-        ),
-        nonce,
-      ),
+      parts.toHtml(nonce) +
+      attributes(htmlAttributes) +
+      parts.toHead(nonce) +
+      headMeta(meta) +
+      preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('') +
+      parts.afterHead(nonce),
     // The hydration data goes between the two halves as it is: the nonce is put into the
     // template's own script tags, and never searched for through the data (decision 0127).
     tail: ({ dataJson, nonce, fontsCss, footer = '' }) =>
-      // The footer is the portal's own markup (the SSR entry's), outside the hydrated root.
-      withNonce(beforeData, nonce).replace('<!-- footer -->', () => footer) +
+      parts.toFooter(nonce) +
+      (parts.afterFooter ? footer + parts.afterFooter(nonce) : '') +
       `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''} type="application/json" id="${PORTAL_DATA_ID}">${dataJson}</script>` +
       // The font faces load after the page (decision 0034): the browser entry links them (a
       // stylesheet here would hold the scripts back); without JavaScript, this does.
       (fontsCss ? `<noscript><link rel="stylesheet" href="${escapeHtml(fontsCss)}"></noscript>` : '') +
-      withNonce(afterData, nonce),
+      parts.afterData(nonce),
   };
 }

@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { DEFAULT_DISPLAY, DISPLAY_COOKIE } from '#shared/display.ts';
 import { JS_COOKIE } from '#shared/ssr.ts';
-import { fetchRequestOf, hasOnlyVisitorCookies, originOf, wantsWholePage } from '#server/portal/ssr/render-request.ts';
+import { absoluteUrl, fetchRequestOf, hasOnlyVisitorCookies, originOf, wantsWholePage } from '#server/portal/ssr/render-request.ts';
 
 const app = Fastify();
 await app.register(cookie);
@@ -58,4 +58,29 @@ t.test('the Fetch request: the display cookie only, a form as a POST', async (t)
   t.notMatch(res.cookie, /secret-token/, 'no token reaches the loaders');
   t.match(res.cookie, new RegExp(`^${DISPLAY_COOKIE}=`));
   t.equal(res.body, 'a=1&b=%EB%91%90');
+});
+
+t.test('the absolute URL of a request is the one new URL(url, origin) resolves, whatever the path', async (t) => {
+  const origin = 'http://127.0.0.1:3000';
+  const urls = [
+    '/',
+    '/board/notice/homenotice?page=2',
+    '/search/booksearch?q=%ED%95%9C%EA%B0%95 소설',
+    '/a/../b/./c',
+    '/%2e%2e/x',
+    '/x#frag',
+    '/x ',
+    '//evil.example/login',
+    '/\\evil.example/login',
+    '/\t/evil.example/login',
+    '/\n/evil.example/login',
+    '/\r/evil.example/login',
+    '/a\t/b',
+    'relative/path',
+    '?q=1',
+  ];
+  for (const url of urls) {
+    t.equal(new Request(absoluteUrl(url, origin)).url, new Request(new URL(url, origin)).url, JSON.stringify(url));
+  }
+  t.equal(absoluteUrl('//evil.example/login', origin), 'http://evil.example/login', 'a second slash names another host, as before');
 });
