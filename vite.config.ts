@@ -24,6 +24,20 @@ const SHELL =
 
 const PROGRAMME = /\/shared\/(messages-programme|contract\/programme)\.ts$/;
 
+/**
+ * React Router's production build (decision 0158). Its package exports name only its
+ * development build (remix-run/react-router#14102, open): dev-only warnings and checks in every
+ * browser and on every server render. Its production build ships beside it; the portal's build
+ * takes it, for the browser and for the server bundle (which therefore bundles React Router and
+ * its own dependencies, cookie and set-cookie-parser, as its files import them, rather than
+ * importing it from node_modules at run time).
+ */
+const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+];
+
 const brotli = promisify(brotliCompress);
 const zlibGzip = promisify(gzip);
 
@@ -58,8 +72,9 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
+  resolve: { alias: command === 'build' ? ROUTER_PRODUCTION : [] },
   plugins: [
     viteFastify({ clientModule: '/entry-server.tsx' }),
     react(),
@@ -97,6 +112,9 @@ export default defineConfig({
       },
     },
     // @fastify/vite loads the SSR bundle by the entry's own name (entry-server.js).
-    ssr: { build: { rollupOptions: { output: { entryFileNames: 'entry-server.js' } } } },
+    ssr: {
+      resolve: { noExternal: command === 'build' ? ['react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'] : [] },
+      build: { rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+    },
   },
-});
+}));
