@@ -53,10 +53,5 @@ export function rankingStore(db: Database) {
       const total = first ? int(first, 'ranked_total') : offset === 0 ? 0 : count(await rankingCount.get({ month }));
       return { rows: inPage.map(toRanking), total, mine: mine ? toRanking(mine) : undefined };
     },
-
-    /** The member's own place in a month's ranking, if ranked. */
-    async rankOf(month: string, memberId: number): Promise<RankingRow | undefined> {
-      return (await this.ranking(month, { limit: 0, offset: 0 }, memberId)).mine;
-    },
   };
 }

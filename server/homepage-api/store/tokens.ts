@@ -83,7 +83,6 @@ export function tokenStore(db: Database, changing: (memberId: number) => void = 
   const spendRefresh = db.prepare('UPDATE refresh_tokens SET spent_at = ?, successor = ? WHERE token_hash = ?');
   const repeatRefresh = db.prepare('UPDATE refresh_tokens SET repeats = repeats + 1 WHERE token_hash = ?');
   const forgetSuccessors = db.prepare('UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND spent_at < ?');
-  const familyMember = db.prepare('SELECT member_id FROM token_families WHERE family_id = ?');
   const revokeFamily = db.prepare(
     'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL',
   );
@@ -125,10 +124,9 @@ export function tokenStore(db: Database, changing: (memberId: number) => void = 
     async forgetSuccessors(before: number): Promise<void> {
       await forgetSuccessors.run(before);
     },
-    /** Revokes a sign-in; `memberId`, when the caller knows it, saves reading it. */
-    async revokeFamily(familyId: number, reason: string, now: number, memberId?: number): Promise<void> {
-      const member = memberId ?? (await familyMember.get(familyId))?.['member_id'];
-      if (member !== undefined && member !== null) changing(Number(member));
+    /** Revokes a sign-in of the member `memberId` (told to `changing` first). */
+    async revokeFamily(familyId: number, reason: string, now: number, memberId: number): Promise<void> {
+      changing(memberId);
       await revokeFamily.run(now, reason, familyId);
     },
     async access(hash: Buffer): Promise<AccessRow | undefined> {

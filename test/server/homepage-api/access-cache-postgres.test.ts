@@ -9,15 +9,7 @@ import pg from 'pg';
 import { call, login, testApi } from './helpers.ts';
 import { pgDatabaseUrl } from './store/helpers.ts';
 import type { FastifyInstance } from 'fastify';
-
-/** Waits for a state (a bounded wait: it fails after `ms`). */
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { waitFor } from '#test/fixtures/wait.ts';
 
 const status = async (app: FastifyInstance, token: string) => (await call(app, token, 'GET', '/user/info')).statusCode;
 
@@ -34,7 +26,7 @@ t.test('two instances keep checks and hear every change', async (t) => {
     if (!app.accessCache) throw new Error('PostgreSQL keeps checks');
     return app.accessCache;
   };
-  await until('both instances listen', () => cacheOf(a.app).on && cacheOf(b.app).on);
+  await waitFor('both instances listen', () => cacheOf(a.app).on && cacheOf(b.app).on);
 
   // Kept: B answers from memory a token whose row the database no longer has (no trigger on
   // access tokens: nothing is told), while A, which never checked it, reads the database.
@@ -51,24 +43,24 @@ t.test('two instances keep checks and hear every change', async (t) => {
   t.equal(await status(b.app, second.access_token), 200);
   t.equal((await call(a.app, second.access_token, 'GET', '/common/token/logout')).statusCode, 200, 'signed out on A');
   t.equal(await status(a.app, second.access_token), 401, 'A refuses it at once (its own change)');
-  await until('B refuses the signed-out token', async () => (await status(b.app, second.access_token)) === 401);
+  await waitFor('B refuses the signed-out token', async () => (await status(b.app, second.access_token)) === 401);
 
   // Anyone's SQL on the member row is heard by both.
   const third = await login(b.app);
   t.equal(await status(a.app, third.access_token), 200);
   t.equal(await status(b.app, third.access_token), 200);
   await sql.query("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'");
-  await until('both refuse a withdrawn member', async () => (await status(a.app, third.access_token)) === 401 && (await status(b.app, third.access_token)) === 401);
+  await waitFor('both refuse a withdrawn member', async () => (await status(a.app, third.access_token)) === 401 && (await status(b.app, third.access_token)) === 401);
   await sql.query("UPDATE members SET status = 'active' WHERE user_id = 'reader01'");
-  await until('both take the member back', async () => (await status(a.app, third.access_token)) === 200 && (await status(b.app, third.access_token)) === 200);
+  await waitFor('both take the member back', async () => (await status(a.app, third.access_token)) === 200 && (await status(b.app, third.access_token)) === 200);
 
   // The listening connections cut: each instance connects again, and hears through.
   const cut = await sql.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'homepage-api listener'");
   t.equal(cut.rowCount, 2, 'two listening connections cut');
-  await until('both listen again', async () =>
+  await waitFor('both listen again', async () =>
     cacheOf(a.app).on && cacheOf(b.app).on &&
     Number((await sql.query("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'homepage-api listener'")).rows[0]?.n) === 2);
   t.equal(await status(b.app, third.access_token), 200);
   await sql.query("UPDATE members SET status = 'withdrawn' WHERE user_id = 'reader01'");
-  await until('B hears after listening again', async () => (await status(b.app, third.access_token)) === 401);
+  await waitFor('B hears after listening again', async () => (await status(b.app, third.access_token)) === 401);
 });

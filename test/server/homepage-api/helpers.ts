@@ -8,6 +8,7 @@ import type { Database } from '#server/homepage-api/store/db.ts';
 import { runningPointStore } from '#server/homepage-api/store/running-points.ts';
 import { SEED_NOW, pgDatabaseUrl } from './store/helpers.ts';
 import { MEMBER_PASSWORD } from '#test/fixtures/members.ts';
+import { waitFor } from '#test/fixtures/wait.ts';
 
 export const P = '/api/v1/homepage';
 /** The named members' password (test/fixtures/members.ts), as these suites call it. */
@@ -86,11 +87,7 @@ export async function testApi(
  */
 export async function heardByApi(app: FastifyInstance): Promise<void> {
   const cache = app.accessCache;
-  const deadline = Date.now() + 15_000;
-  while (cache?.on && cache.size > 0) {
-    if (Date.now() > deadline) throw new Error('the API did not hear the change within 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await waitFor('the API hears the change', () => !cache?.on || cache.size === 0, 15_000, 5);
 }
 
 export async function login(app: FastifyInstance, userId = 'reader01', keep = false) {

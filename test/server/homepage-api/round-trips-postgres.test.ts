@@ -11,17 +11,14 @@ import t from 'tap';
 import { P, call, curatedBooks, login, testApi } from './helpers.ts';
 import { pgDatabaseUrl } from './store/helpers.ts';
 import { countPgStatements } from '#test/fixtures/pg-statements.ts';
+import { waitFor } from '#test/fixtures/wait.ts';
 
 t.test('a member read and an earning write: statements and round trips per request', async (t) => {
   const api = await testApi({ databaseUrl: await pgDatabaseUrl(), settings: { rules: { writesPerMinute: 1000 } } });
   t.teardown(() => api.close());
   const { access_token: token } = await login(api.app, 'reader01');
   // Checks are kept only while the instance listens for sign-in changes (decision 0156).
-  const deadline = Date.now() + 15_000;
-  while (!api.app.accessCache?.on) {
-    if (Date.now() > deadline) throw new Error('the API did not listen within 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await waitFor('the API listens', () => api.app.accessCache?.on === true, 15_000);
   const isbn = curatedBooks()[130]?.isbn ?? '';
   const counter = countPgStatements();
   t.teardown(() => counter.stop());

@@ -156,8 +156,9 @@ dialectTest('the monthly ranking: points earned less clawed back, ties share a r
   const r = await s.stores.activities.ranking('2026-11', { limit: 10, offset: 0 });
   t.equal(r.total, 2, 'a member back at zero is not ranked');
   t.match(r.rows, [{ memberId: 11, rank: 1, points: 500, cityCode: '43130', activityCount: 1 }, { memberId: 12, rank: 1 }]);
-  t.match(await s.stores.activities.rankOf('2026-11', 12), { rank: 1, userName: '라마바' });
-  t.equal(await s.stores.activities.rankOf('2026-11', 13), undefined);
+  const placeOf = async (memberId: number) => (await s.stores.activities.ranking('2026-11', { limit: 0, offset: 0 }, memberId)).mine;
+  t.match(await placeOf(12), { rank: 1, userName: '라마바' });
+  t.equal(await placeOf(13), undefined);
 });
 
 // The ranking as it was computed before decision 0155: from the month's whole ledger. The seeded
@@ -189,7 +190,7 @@ dialectTest('the ranking from the running figures is the ledger’s, month by mo
     t.same(await s.stores.activities.ranking(m, { limit: 10, offset: 10_000 }), { rows: [], total: expected.length }, `${m}: a page past the end still says how many`);
     t.same(got.rows.map((r) => ({ memberId: r.memberId, points: r.points, activityCount: r.activityCount, rank: r.rank })), expected, `${m}: the same order, points, activities and ranks`);
     const last = expected.at(-1);
-    if (last) t.match(await s.stores.activities.rankOf(m, last.memberId), { rank: last.rank, points: last.points }, `${m}: a member's own place`);
+    if (last) t.match((await s.stores.activities.ranking(m, { limit: 0, offset: 0 }, last.memberId)).mine, { rank: last.rank, points: last.points }, `${m}: a member's own place`);
   }
   t.same(await s.stores.points.runningMismatches(), []);
 });
