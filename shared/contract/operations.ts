@@ -143,7 +143,7 @@ export const operations = {
   'GET /popular/popularbooklist': { id: 'getPopularPopularbooklist', tag: 'book', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400], query: PopularQuery, answer: PopularAnswer },
   'GET /bookstore/list': { id: 'getBookstoreList', tag: 'content', access: 'public', cache: { scope: 'public', ttlS: 300 }, errors: [400], query: BookstoreQuery, answer: BookstoreListAnswer },
   'POST /admin/penalty': { id: 'postAdminPenalty', tag: 'admin', access: 'admin', errors: [400, 401, 403, 404, 409], body: PenaltyBody, answer: PenaltyAnswer },
-  'GET /push/config': { id: 'getPushConfig', tag: 'push', access: 'public', errors: [400], answer: PushConfigAnswer },
+  'GET /push/config': { id: 'getPushConfig', tag: 'push', access: 'public', cache: { scope: 'public', ttlS: 60 }, errors: [400], answer: PushConfigAnswer },
   'GET /user/push': { id: 'getUserPush', tag: 'push', access: 'member', errors: [400, 401, 403], answer: PushStateAnswer },
   'POST /user/push': { id: 'postUserPush', tag: 'push', access: 'member', errors: [400, 401, 403, 409], body: PushBody, answer: PushStateAnswer },
   'DELETE /user/push': { id: 'deleteUserPush', tag: 'push', access: 'member', errors: [400, 401, 403], query: PushDeleteQuery, legacyBody: PushDeleteBody, answer: PushStateAnswer },

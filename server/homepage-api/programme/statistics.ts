@@ -39,10 +39,8 @@ async function booksRead(stores: Stores, memberId: number, today: string): Promi
 export async function userStatistics(stores: Stores, settings: ApiSettings, memberId: number): Promise<UserStatistics> {
   const today = seoulDay(settings.clock());
   const months = monthsUpTo(today.slice(0, 7), MONTHS);
-  const last12 = { memberId, from: `${months[0] ?? today.slice(0, 7)}-01`, to: today };
-  const earned = await stores.statistics.earnedByMonth(last12);
-  const activities = await stores.statistics.activitiesByMonth(last12);
-  const byType = await stores.statistics.byType({ memberId, from: `${today.slice(0, 4)}-01-01`, to: today });
+  const o = await stores.statistics.overview(memberId, `${months[0] ?? today.slice(0, 7)}-01`, today);
+  const { earnedByMonth: earned, activitiesByMonth: activities, byType } = o;
   return {
     today,
     points_by_month: months.map((month) => ({ month, earned: earned.get(month) ?? 0, activity_count: activities.get(month) ?? 0 })),
@@ -52,7 +50,7 @@ export async function userStatistics(stores: Stores, settings: ApiSettings, memb
       count: byType.get(type)?.count ?? 0,
       points: byType.get(type)?.points ?? 0,
     })),
-    books: await booksRead(stores, memberId, today),
+    books: { year: today.slice(0, 4), read_count: o.booksRead, goal_books: o.goal },
   };
 }
 

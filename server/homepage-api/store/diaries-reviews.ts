@@ -7,7 +7,7 @@ import type { Diary, DiaryHistory, Review } from '#shared/contract/index.ts';
 import { isoSeoul } from '../time.ts';
 import type { Database } from './dialect.ts';
 import { earned, filterParams, NEWEST, PERIOD, type ActivityFilter } from './member-lists.ts';
-import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
+import { count, int, intOrNull, listedPage, listedTotal, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
 
 export interface PublicReviewRow {
   activityId: number;
@@ -52,7 +52,7 @@ export function diaryReviewStore(db: Database) {
   const diaryFrom = `FROM activities a JOIN diaries d ON d.activity_id = a.activity_id LEFT JOIN books b ON b.isbn = d.isbn
     WHERE a.member_id = :m ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR d.isbn = :isbn)`;
   const diaries = db.prepare(
-    `SELECT a.*, d.isbn AS d_isbn, d.content, d.read_pages, b.title, b.author ${diaryFrom}
+    `SELECT a.*, d.isbn AS d_isbn, d.content, d.read_pages, b.title, b.author, ${listedTotal(diaryFrom)} ${diaryFrom}
       ${NEWEST} LIMIT :limit OFFSET :offset`,
   );
   const diaryCount = db.prepare(`SELECT count(*) AS n ${diaryFrom}`);
@@ -119,18 +119,15 @@ export function diaryReviewStore(db: Database) {
 
     async diaries(f: ActivityFilter, page: Limit): Promise<Listed<Diary>> {
       const params = filterParams(f);
-      return {
-        rows: (await diaries.all({ ...params, ...limits(page) })).map((r) => ({
-          activity_key: int(r, 'activity_id'),
-          isbn: str(r, 'd_isbn'),
-          book_title: strOrNull(r, 'title'),
-          book_author: strOrNull(r, 'author'),
-          content: str(r, 'content'),
-          read_pages: intOrNull(r, 'read_pages'),
-          ...earned(r),
-        })),
-        total: count(await diaryCount.get(params)),
-      };
+      return listedPage(await diaries.all({ ...params, ...limits(page) }), page, () => diaryCount.get(params), (r) => ({
+        activity_key: int(r, 'activity_id'),
+        isbn: str(r, 'd_isbn'),
+        book_title: strOrNull(r, 'title'),
+        book_author: strOrNull(r, 'author'),
+        content: str(r, 'content'),
+        read_pages: intOrNull(r, 'read_pages'),
+        ...earned(r),
+      }));
     },
 
     /** Diaries grouped by book: how many, pages read, first and last day. */

@@ -9,7 +9,7 @@ import type { ActivityItem, ActivityType } from '#shared/contract/index.ts';
 import { ACTIVITY_TYPES, POINT_REASONS } from '#shared/contract/points.ts';
 import { activityNames, apiMessages } from '#shared/messages-api.ts';
 import type { Database } from './dialect.ts';
-import { count, int, intOrNull, oneOf, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
+import { int, intOrNull, listedPage, listedTotal, oneOf, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
 
 export const STATUSES = ['recorded', 'revoked'] as const;
 
@@ -49,8 +49,9 @@ export function earned(r: Row) {
 }
 
 /** Selects ActivityItem rows with their detail; WHERE/ORDER/LIMIT appended. */
-const ACTIVITY_SELECT = `
-  SELECT a.activity_id, a.activity_type, a.isbn, b.title AS book_title, a.points, a.point_reason, a.status, a.created_at, a.activity_date,
+/** The listed activities' columns and joins; `extra` is one more selected column (or none). */
+const activitySelect = (extra: string) => `
+  SELECT ${extra ? `${extra}, ` : ''}a.activity_id, a.activity_type, a.isbn, b.title AS book_title, a.points, a.point_reason, a.status, a.created_at, a.activity_date,
          d.content AS diary_content, rv.title AS review_title, l.library_name, bs.name AS bookstore_name,
          p.book_title AS purchase_title, at.title AS talk_title, ec.course_name, bc.name AS club_name, cm.topic,
          cc.day_no
@@ -96,7 +97,7 @@ function toActivityItem(r: Row, challengeDays: number): ActivityItem {
 
 export function memberListStore(db: Database) {
   const listWhere = `WHERE a.member_id = :m AND (CAST(:type AS TEXT) IS NULL OR a.activity_type = :type) ${PERIOD} AND (CAST(:isbn AS TEXT) IS NULL OR a.isbn = :isbn)`;
-  const list = db.prepare(`${ACTIVITY_SELECT} ${listWhere} ${NEWEST} LIMIT :limit OFFSET :offset`);
+  const list = db.prepare(`${activitySelect(listedTotal(`FROM activities a ${listWhere}`))} ${listWhere} ${NEWEST} LIMIT :limit OFFSET :offset`);
   const listCount = db.prepare(`SELECT count(*) AS n FROM activities a ${listWhere}`);
   const monthCounts = db.prepare(
     `SELECT activity_type, count(*) AS n, count(*) FILTER (WHERE points > 0) AS earned, sum(points) AS pts
@@ -111,10 +112,7 @@ export function memberListStore(db: Database) {
     /** All the member's activities (of one type when given), with a one-line detail each. */
     async list(f: ActivityFilter, page: Limit, challengeDays: number): Promise<Listed<ActivityItem>> {
       const params = { m: f.memberId, type: f.type ?? null, from: f.from, to: f.to, isbn: f.isbn ?? null };
-      return {
-        rows: (await list.all({ ...params, ...limits(page) })).map((r) => toActivityItem(r, challengeDays)),
-        total: count(await listCount.get(params)),
-      };
+      return listedPage(await list.all({ ...params, ...limits(page) }), page, () => listCount.get(params), (r) => toActivityItem(r, challengeDays));
     },
 
     /** Per activity type in a month: recorded, earning, points. */

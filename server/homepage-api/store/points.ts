@@ -9,7 +9,7 @@ import type { EntryTypeName } from '#shared/contract/programme.ts';
 import { isoSeoul } from '../time.ts';
 import type { Database } from './db.ts';
 import { ACCESS_WITH_MEMBER, toAccessWithMember, type AccessWithMember } from './tokens.ts';
-import { count, int, intOrNull, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
+import { count, int, intOrNull, listedPage, listedTotal, str, strOrNull, limits, type Limit, type Listed, type Row } from './rows.ts';
 import { RUNNING_RETURNING, runningCte, runningPointStore } from './running-points.ts';
 
 export type EntryType = EntryTypeName;
@@ -153,7 +153,8 @@ export function pointStore(db: Database) {
     AND (CAST(:month AS TEXT) IS NULL OR substr(e.entry_date, 1, 7) = :month)
     AND (CAST(:from AS TEXT) IS NULL OR e.entry_date >= :from) AND (CAST(:to AS TEXT) IS NULL OR e.entry_date <= :to)`;
   const ledger = db.prepare(
-    `SELECT e.*, bs.name AS bookstore_name, coalesce(s.book_title, p.book_title, b.title) AS book_title
+    `SELECT e.*, bs.name AS bookstore_name, coalesce(s.book_title, p.book_title, b.title) AS book_title,
+            ${listedTotal(`FROM (${ledgerRows}) e ${ledgerWhere}`)}
        FROM (${ledgerRows}) e
        LEFT JOIN activities a ON a.activity_id = e.activity_id
        LEFT JOIN books b ON b.isbn = a.isbn
@@ -166,7 +167,7 @@ export function pointStore(db: Database) {
   const penaltyWhere = `WHERE p.member_id = :m AND (CAST(:from AS TEXT) IS NULL OR substr(p.created_at, 1, 10) >= :from)
     AND (CAST(:to AS TEXT) IS NULL OR substr(p.created_at, 1, 10) <= :to)`;
   const penalties = db.prepare(
-    `SELECT p.*, a.activity_type FROM penalties p LEFT JOIN activities a ON a.activity_id = p.activity_id
+    `SELECT p.*, a.activity_type, ${listedTotal(`FROM penalties p ${penaltyWhere}`)} FROM penalties p LEFT JOIN activities a ON a.activity_id = p.activity_id
      ${penaltyWhere} ORDER BY p.created_at DESC, p.penalty_id DESC LIMIT :limit OFFSET :offset`,
   );
   const penaltyCount = db.prepare(`SELECT count(*) AS n FROM penalties p ${penaltyWhere}`);
@@ -232,26 +233,23 @@ export function pointStore(db: Database) {
 
     async entries(f: LedgerFilter, page: Limit): Promise<Listed<LedgerEntry>> {
       const params = { m: f.memberId, type: f.entryType, activity: f.activityType ?? null, month: f.month ?? null, from: f.from, to: f.to };
-      return {
-        rows: (await ledger.all({ ...params, ...limits(page) })).map((r) => ({
-          entryId: int(r, 'entry_id'),
-          entryType: str(r, 'entry_type'),
-          activityType: strOrNull(r, 'activity_type'),
-          activityId: intOrNull(r, 'activity_id'),
-          points: int(r, 'points'),
-          reason: str(r, 'reason'),
-          bookstoreName: strOrNull(r, 'bookstore_name'),
-          bookTitle: strOrNull(r, 'book_title'),
-          entryDate: str(r, 'entry_date'),
-          createdAt: str(r, 'created_at'),
-        })),
-        total: count(await ledgerCount.get(params)),
-      };
+      return listedPage(await ledger.all({ ...params, ...limits(page) }), page, () => ledgerCount.get(params), (r) => ({
+        entryId: int(r, 'entry_id'),
+        entryType: str(r, 'entry_type'),
+        activityType: strOrNull(r, 'activity_type'),
+        activityId: intOrNull(r, 'activity_id'),
+        points: int(r, 'points'),
+        reason: str(r, 'reason'),
+        bookstoreName: strOrNull(r, 'bookstore_name'),
+        bookTitle: strOrNull(r, 'book_title'),
+        entryDate: str(r, 'entry_date'),
+        createdAt: str(r, 'created_at'),
+      }));
     },
 
     async penalties(f: PeriodFilter, page: Limit): Promise<Listed<PenaltyRow>> {
       const params = { m: f.memberId, from: f.from, to: f.to };
-      return { rows: (await penalties.all({ ...params, ...limits(page) })).map(toPenalty), total: count(await penaltyCount.get(params)) };
+      return listedPage(await penalties.all({ ...params, ...limits(page) }), page, () => penaltyCount.get(params), toPenalty);
     },
 
     async addPenalty(p: { memberId: number; activityId: number; entryId: number; points: number; reason: string; suspendedUntil: string | null; at: number }): Promise<PenaltyRow> {

@@ -63,6 +63,26 @@ export interface Listed<T> {
   total: number;
 }
 
+/**
+ * The whole list's count selected beside each row of a page (decision 0159): one statement
+ * instead of a page and a count. An uncorrelated subquery, so both dialects count once per
+ * statement and the page keeps its index's order and LIMIT. `fromWhere` is the list's FROM and
+ * WHERE as the count would run them (its aliases shadow the page's).
+ */
+export function listedTotal(fromWhere: string): string {
+  return `(SELECT count(*) ${fromWhere}) AS listed_total`;
+}
+
+/**
+ * A page read with `listedTotal`, and its count: the rows say it; a page past the end has no
+ * row to say it, so only then does the count run alone (a first page with no row: none).
+ */
+export async function listedPage<T>(rows: Row[], p: Limit, countAlone: () => Promise<Row | undefined>, map: (r: Row) => T): Promise<Listed<T>> {
+  const first = rows[0];
+  const total = first ? int(first, 'listed_total') : p.offset > 0 ? count(await countAlone()) : 0;
+  return { rows: rows.map(map), total };
+}
+
 /** The `n` column of a count query (0 when there is no row). */
 export function count(row: Row | undefined): number {
   return row ? int(row, 'n') : 0;

@@ -207,4 +207,17 @@ t.test('point list: month, activity type and paging; lists by ISBN', async (t) =
     const other = (await call(api.app, reader, 'GET', `/activity/${path}?isbn=${curatedBooks()[150]?.isbn}`)).json();
     t.equal(other.total, 0, `${path}: another book has none`);
   }
+
+  // The page and its count come from one statement (decision 0159): the count holds on every
+  // page, past the end (where no row can say it) and for a filter that finds nothing.
+  for (const [path, field] of [['/activity/getbookdiaryinfolist', 'diary_list'], ['/activity/getbookactivityinfolist', 'activity_list'], ['/user/point/list', 'point_list']] as const) {
+    const all = (await call(api.app, reader, 'GET', `${path}?size=100`)).json();
+    t.ok(all.total >= 3 && all.total === all[field].length, `${path}: the whole list (${all.total})`);
+    const last = Math.ceil(all.total / 2);
+    for (const page of [1, last, last + 1, last + 5]) {
+      const r = (await call(api.app, reader, 'GET', `${path}?size=2&page=${page}`)).json();
+      t.equal(r.total, all.total, `${path} page ${page}: the whole count`);
+      t.equal(r[field].length, page < last ? 2 : page === last ? all.total - 2 * (last - 1) : 0, `${path} page ${page}: its rows`);
+    }
+  }
 });

@@ -61,7 +61,8 @@ t.test('which reads are public: the rows with a cache, each with its TTL', async
   t.equal(idOf('/common/systemcontentinfo?content_type=terms'), 'getCommonSystemcontentinfo');
   t.equal(idOf('/popular/popularbooklist'), 'getPopularPopularbooklist');
   t.equal(idOf('/book/search'), 'getBookSearch');
-  for (const member of ['/user/point', '/user/point/list', '/user/info', '/activity/getbookdiaryinfolist', '/bookclub/list', '/common/joincheck/reader01', '/activity/getuserattendancecheck', '/common/token/logout', '/book/9788936434120']) {
+  t.equal(idOf('/push/config'), 'getPushConfig', 'the server\'s push settings (마이페이지 asked them on every render)');
+  for (const member of ['/user/push', '/user/point', '/user/point/list', '/user/info', '/activity/getbookdiaryinfolist', '/bookclub/list', '/common/joincheck/reader01', '/activity/getuserattendancecheck', '/common/token/logout', '/book/9788936434120']) {
     t.equal(idOf(member), undefined, `${member} is never cached`);
   }
   const defaults = cacheTtls('');
