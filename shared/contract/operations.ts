@@ -244,12 +244,24 @@ function matches(route: Route, parts: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Paths already matched: a gateway call asks which row it is three times (may it be forwarded,
+ * is it cached, which metric), and members ask the same few paths again and again. Ids in paths
+ * make the map grow; a full one is just dropped.
+ */
+const routesByPath = new Map<string, Route[]>();
+
 /** The table's path patterns a full path (prefix included, a query string allowed) matches, in router order. */
 function routesOf(url: string): Route[] {
   const path = pathOfUrl(url);
-  if (!path.startsWith(`${HOMEPAGE_PREFIX}/`)) return [];
-  const parts = path.slice(HOMEPAGE_PREFIX.length).split('/').slice(1);
-  return (ROUTES.get(parts.length) ?? []).filter((r) => matches(r, parts));
+  let found = routesByPath.get(path);
+  if (found === undefined) {
+    const parts = path.slice(HOMEPAGE_PREFIX.length).split('/').slice(1);
+    found = path.startsWith(`${HOMEPAGE_PREFIX}/`) ? (ROUTES.get(parts.length) ?? []).filter((r) => matches(r, parts)) : [];
+    if (routesByPath.size >= 1_000) routesByPath.clear();
+    routesByPath.set(path, found);
+  }
+  return found;
 }
 
 /**
