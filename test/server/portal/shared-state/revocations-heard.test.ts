@@ -145,6 +145,7 @@ t.test('signed-out checks from memory while every sign-out is heard', { skip: av
     await admin.call('ACL', 'SETUSER', 'default', 'allchannels');
     await waitFor('B listens again', () => listenings(b) > listened);
     t.equal(await fromMemory(b), 1, 'B says it answers from memory again');
+    t.equal(sampleValue(parsePrometheusText(await b.app.metrics.registry.metrics()), 'portal_revocation_marks_heard'), 7, 'and keeps the marks of two sign-outs and the one written meanwhile');
     const heard = await during(async () => await token(b, jar));
     t.equal(heard.answer, 401, 'B refuses the session whose mark it caught up');
     t.same(checks(heard.commands), [], 'from memory');
