@@ -7,7 +7,8 @@
  * - a sign-out made before an instance subscribed is found by its catch-up;
  * - while B cannot listen, B asks Redis (EXISTS) again; once it listens again, memory again, and a
  *   mark written meanwhile (never published) is found by the catch-up;
- * - beyond the cap of marks kept, an instance asks Redis again (and says so once).
+ * - beyond the cap of marks kept, an instance asks Redis again (and says so once);
+ * - a listening connection that goes silent without closing is found by its PING and made again.
  * The restart of an empty Redis is redis-restart.test.ts and sign-out-redis.test.ts.
  *
  * Needs Debian's redis-server (.ci/run installs it); outside CI, without it, skipped.
@@ -193,5 +194,21 @@ t.test('signed-out checks from memory while every sign-out is heard', { skip: av
     await waitFor('both listen again', () => reader.revocations.listening && writer.revocations.listening);
     const back = await during(async () => await reader.revocations.isRevoked({ access: 'live-at' }));
     t.same(checks(back.commands), [], 'under the cap again: from memory');
+  });
+
+  await t.test('a listening connection gone silent is cut within seconds, and listens again', async (t) => {
+    const logs = captureLogs();
+    const log = pino({ level: 'info' }, logs.stream);
+    const link = new RedisLink(redis.url, log, new PortalMetrics());
+    closers.push(() => link.close());
+    const revocations = new SharedRevocations(link, log);
+    await link.connect();
+    await waitFor('it listens', () => revocations.listening);
+    // Redis answers nobody for a while, the connections staying open: only the PING can tell.
+    await admin.call('CLIENT', 'PAUSE', '8000', 'ALL');
+    await waitFor('it stops listening', () => !revocations.listening);
+    t.match(events(logs, 'revocations-not-listening'), [{ level: 40 }], 'said once, as a warning');
+    await waitFor('it listens again', () => revocations.listening, 30_000);
+    t.equal(events(logs, 'revocations-listening').length, 2, 'caught up again');
   });
 });
