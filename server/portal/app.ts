@@ -165,12 +165,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Signed-out sessions and the sign-outs the API has not confirmed outlive a restart: journals
   // under DATA_DIR, and Redis with REDIS_URL (decision 0024).
   const signedOut = revocationJournal(join(config.dataDir, 'signed-out-sessions.jsonl'), app.log);
+  // With Redis, each instance hears every sign-out and checks from memory while it does (decision 0160).
+  const sharedRevocations = redis ? new SharedRevocations(redis, app.log, { now, journal: signedOut }) : undefined;
+  if (sharedRevocations) metrics.trackRevocations(sharedRevocations);
   const auth = new MemberAuth(homepage, new AuthCookies(config.scheme), {
     // Refreshed pairs are held until the browser sends them back (decision 0142).
-    ...(redis
+    ...(redis && sharedRevocations
       ? {
           flight: new SharedRefreshFlight(redis, config.homepageTimeoutMs + 5_000, now),
-          revocations: new SharedRevocations(redis, app.log, now, signedOut),
+          revocations: sharedRevocations,
           held: new SharedHeldPairs(redis, config.auth.refreshHoldS * 1000, now),
         }
       : { flight: new MemoryRefreshFlight(now), revocations: new MemoryRevocations(now, signedOut), held: new MemoryHeldPairs(config.auth.refreshHoldS * 1000, now) }),

@@ -10,7 +10,8 @@
  *
  * Where the record lives: this process's memory, kept in a journal file under DATA_DIR for
  * the next start; with Redis (REDIS_URL), also one key per mark (shared-state/revocations.ts), so a sign-out on one instance
- * holds on all. While Redis is away this instance's memory answers (and counts the fallback);
+ * holds on all; each instance hears every sign-out as it is stored, and while it does, checks
+ * from memory alone (shared-state/revocation-feed.ts, decision 0160). While Redis is away this instance's memory answers (and counts the fallback);
  * each time Redis is back, every mark this instance holds is written to it again, so the other
  * instances learn of a sign-out made during the outage, and a Redis that restarted empty is
  * filled again.

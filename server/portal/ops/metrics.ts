@@ -159,6 +159,26 @@ export class PortalMetrics {
     });
   }
 
+  /** Signed-out checks answered from memory while every sign-out is heard (decision 0160; only with REDIS_URL). */
+  trackRevocations(feed: { readonly listening: boolean; readonly heard: number }): void {
+    new Gauge({
+      name: 'portal_revocations_from_memory',
+      help: 'Whether this instance hears every sign-out and answers signed-out checks from memory (1), or asks Redis on each check (0).',
+      registers: [this.registry],
+      collect() {
+        this.set(feed.listening ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'portal_revocation_marks_heard',
+      help: 'Signed-out sessions\' marks (session id, tokens) this instance keeps from what it heard and caught up.',
+      registers: [this.registry],
+      collect() {
+        this.set(feed.heard);
+      },
+    });
+  }
+
   /** Sign-outs waiting in the outbox (read at scrape time). */
   trackSignOutOutbox(pending: () => Promise<number>): void {
     new Gauge({

@@ -1,13 +1,15 @@
 /**
  * Signed-out sessions shared by every instance through Redis (decisions 0115 and 0024; the
  * whole story is in auth/revocations.ts): each mark in this instance's memory and journal too,
- * written again to Redis each time it is back.
+ * written again to Redis each time it is back. Every write is also published, and while this
+ * instance hears them all (revocation-feed.ts, decision 0160) a check asks Redis nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Journal } from '../auth/journal.ts';
 import { markIds, MemoryRevocations, type MarkEntry, type SessionMarks, type SessionRevocations } from '../auth/revocations.ts';
-import { REDIS_PREFIX, type RedisLink } from './redis.ts';
+import type { RedisLink } from './redis.ts';
 import { redisElseMemory } from './redis-else-memory.ts';
+import { encodeMarks, MARK_KEY_PREFIX, RevocationFeed, REVOCATIONS_CHANNEL } from './revocation-feed.ts';
 
 const BATCH = 500;
 
@@ -16,11 +18,15 @@ export class SharedRevocations implements SessionRevocations {
   readonly #link: RedisLink;
   readonly #local: MemoryRevocations;
   readonly #log: FastifyBaseLogger;
+  /** Every instance's marks, as heard. */
+  readonly #feed: RevocationFeed;
 
-  constructor(link: RedisLink, log: FastifyBaseLogger, now: () => number = Date.now, journal?: Journal<MarkEntry>) {
+  constructor(link: RedisLink, log: FastifyBaseLogger, opts: { now?: () => number; journal?: Journal<MarkEntry>; cap?: number } = {}) {
+    const now = opts.now ?? Date.now;
     this.#link = link;
     this.#log = log;
-    this.#local = new MemoryRevocations(now, journal);
+    this.#local = new MemoryRevocations(now, opts.journal);
+    this.#feed = new RevocationFeed(link, log, { now, ...(opts.cap === undefined ? {} : { cap: opts.cap }) });
     // Marks kept from before a restart reach Redis now (it may have restarted too), and again after every outage.
     if (link.ready) void this.#rewrite();
     link.onReady(() => void this.#rewrite());
@@ -28,7 +34,17 @@ export class SharedRevocations implements SessionRevocations {
 
   #key(id: string): string {
     const [kind, hash] = id.split(':');
-    return `${REDIS_PREFIX}revoked-${kind}:${hash}`;
+    return `${MARK_KEY_PREFIX}${kind}:${hash}`;
+  }
+
+  /** Whether a check that finds no mark in memory is answered without Redis (metrics, tests). */
+  get listening(): boolean {
+    return this.#feed.listening;
+  }
+
+  /** How many marks heard are kept. */
+  get heard(): number {
+    return this.#feed.size;
   }
 
   async revoke(marks: SessionMarks, untilMs: number): Promise<void> {
@@ -42,7 +58,9 @@ export class SharedRevocations implements SessionRevocations {
   async isRevoked(marks: SessionMarks): Promise<boolean> {
     const ids = markIds(marks);
     if (ids.length === 0) return false;
-    if (this.#local.has(ids)) return true;
+    if (this.#local.has(ids) || this.#feed.has(ids)) return true;
+    // Listening: every mark in Redis is here too.
+    if (this.#feed.listening) return false;
     return redisElseMemory(
       this.#link,
       'session_revocation',
@@ -61,7 +79,10 @@ export class SharedRevocations implements SessionRevocations {
       async (redis) => {
         for (let i = 0; i < entries.length; i += BATCH) {
           const batch = redis.multi();
-          for (const e of entries.slice(i, i + BATCH)) batch.set(this.#key(e.mark), '1', 'PXAT', Math.ceil(e.until));
+          const slice = entries.slice(i, i + BATCH);
+          for (const e of slice) batch.set(this.#key(e.mark), '1', 'PXAT', Math.ceil(e.until));
+          // In the same MULTI, after the keys: no instance hears a mark before a catch-up could find it.
+          batch.publish(REVOCATIONS_CHANNEL, encodeMarks(slice));
           await batch.exec();
         }
         return true;
