@@ -51,7 +51,7 @@ const DURATION_S = Number(process.env['DURATION_S'] ?? (quick ? 4 : 10));
 const DELAY_MS = Number(process.env['DELAY_MS'] ?? 300);
 if (process.argv.includes('--stack')) {
   const { benchStack } = await import('./bench/stack.ts');
-  await benchStack({ durationS: Number(process.env['DURATION_S'] ?? (quick ? 8 : 20)), warmupS: quick ? 3 : 5, members: 40, concurrency: 32 });
+  await benchStack({ durationS: Number(process.env['DURATION_S'] ?? (quick ? 8 : 20)), warmupS: quick ? 3 : 5, settleS: quick ? 15 : 60, members: 40, concurrency: 32 });
   process.exit(0);
 }
 const rows: { what: string; measured: string; target: string; ok: boolean }[] = [];
