@@ -290,7 +290,9 @@ test('a session that ends while writing: told so in a dialog, and the text is th
   const text = '세션이 끝나도 쓰던 글은 남는다.';
   await page.getByLabel('독서일지', { exact: true }).fill(text);
   // The same sign-in signed out elsewhere (a copy of the cookies): this one is revoked with it.
-  const elsewhere = await browser.newContext({ baseURL: portal.url });
+  // No service worker there: closing a context while its worker is still registering hung
+  // Chromium's context close for the rest of the test once in CI (puppeteer#11627).
+  const elsewhere = await browser.newContext({ baseURL: portal.url, serviceWorkers: 'block' });
   await elsewhere.addCookies(await context.cookies());
   const other = await elsewhere.newPage();
   await other.goto('/main/homemain');
@@ -306,6 +308,9 @@ test('a session that ends while writing: told so in a dialog, and the text is th
   // goes home signed out. The member signs in again and finds the diary as it was typed.
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await ended.getByRole('button', { name: '확인' }).click();
+  // Home, signed out: the header may say 로그인 before the page has gone home, and signing in
+  // meanwhile was cut off by that navigation (a loaded machine, once).
+  await expect(page).toHaveURL(/\/main\/homemain$/, { timeout: 45_000 });
   await expect(page.getByRole('link', { name: '로그인' }).first()).toBeVisible({ timeout: 45_000 });
   await signIn(page);
   await page.goto(`/activity/diary?isbn=${isbn}`);
