@@ -5,7 +5,7 @@
  * for the month, not the month's every ledger row.
  */
 import type { Database } from './dialect.ts';
-import { count, int, limits, str, strOrNull, type Limit, type Listed, type Row } from './rows.ts';
+import { int, limits, listedCount, str, strOrNull, type Limit, type Listed, type Row } from './rows.ts';
 
 export interface RankingRow {
   rank: number;
@@ -24,7 +24,7 @@ export function rankingStore(db: Database) {
        GROUP BY p.member_id HAVING sum(p.points) > 0`;
   const rankedTotals = `WITH totals AS (${monthTotals}),
     ranked AS (SELECT t.*, rank() OVER (ORDER BY pts DESC) AS rnk, row_number() OVER (ORDER BY pts DESC, cnt DESC, member_id) AS pos,
-                      count(*) OVER () AS ranked_total FROM totals t)
+                      count(*) OVER () AS listed_total FROM totals t)
     SELECT r.*, m.user_name, m.city_code FROM ranked r JOIN members m ON m.member_id = r.member_id`;
   // The page of the ranking and the member's own place (when ranked), in one statement.
   const ranking = db.prepare(`${rankedTotals} WHERE (r.pos > :offset AND r.pos <= :offset + :limit) OR r.member_id = :me ORDER BY r.pos`);
@@ -49,8 +49,7 @@ export function rankingStore(db: Database) {
       const inPage = found.filter((r) => int(r, 'pos') > offset && int(r, 'pos') <= offset + limit);
       const mine = found.find((r) => me !== null && int(r, 'member_id') === me);
       // Every row carries how many are ranked; a page past the end may have none to carry it.
-      const first = found[0];
-      const total = first ? int(first, 'ranked_total') : offset === 0 ? 0 : count(await rankingCount.get({ month }));
+      const total = await listedCount(found, { limit, offset }, () => rankingCount.get({ month }));
       return { rows: inPage.map(toRanking), total, mine: mine ? toRanking(mine) : undefined };
     },
   };

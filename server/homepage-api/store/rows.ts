@@ -74,13 +74,18 @@ export function listedTotal(fromWhere: string): string {
 }
 
 /**
- * A page read with `listedTotal`, and its count: the rows say it; a page past the end has no
- * row to say it, so only then does the count run alone (a first page with no row: none).
+ * How many rows the whole list has, from a page read with `listedTotal` (or any statement whose
+ * rows carry `listed_total`): the rows say it; a page past the end has no row to say it, so only
+ * then does the count run alone (a first page with no row: none).
  */
-export async function listedPage<T>(rows: Row[], p: Limit, countAlone: () => Promise<Row | undefined>, map: (r: Row) => T): Promise<Listed<T>> {
+export async function listedCount(rows: readonly Row[], p: Limit, countAlone: () => Promise<Row | undefined>): Promise<number> {
   const first = rows[0];
-  const total = first ? int(first, 'listed_total') : p.offset > 0 ? count(await countAlone()) : 0;
-  return { rows: rows.map(map), total };
+  return first ? int(first, 'listed_total') : p.offset > 0 ? count(await countAlone()) : 0;
+}
+
+/** A page read with `listedTotal`, its rows mapped, and its count (`listedCount`). */
+export async function listedPage<T>(rows: Row[], p: Limit, countAlone: () => Promise<Row | undefined>, map: (r: Row) => T): Promise<Listed<T>> {
+  return { rows: rows.map(map), total: await listedCount(rows, p, countAlone) };
 }
 
 /** The `n` column of a count query (0 when there is no row). */

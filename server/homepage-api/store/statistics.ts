@@ -48,11 +48,12 @@ export interface Period {
 }
 
 export function statisticsStore(db: Database) {
-  const recorded = `FROM activities WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN :from AND :to`;
-  const booksRead = db.prepare(
-    `SELECT count(DISTINCT isbn) AS n ${recorded} AND isbn IS NOT NULL
-        AND activity_type IN (${BOOK_READING_TYPES.map((t) => `'${t}'`).join(', ')})`,
-  );
+  /** The member's recorded activities done from `from` (a parameter's name) to :to. */
+  const recorded = (from: string) => `FROM activities WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN ${from} AND :to`;
+  /** Those that mean a book was read (distinct ISBNs are the books read). */
+  const reading = (from: string) =>
+    `${recorded(from)} AND isbn IS NOT NULL AND activity_type IN (${BOOK_READING_TYPES.map((t) => `'${t}'`).join(', ')})`;
+  const booksRead = db.prepare(`SELECT count(DISTINCT isbn) AS n ${reading(':from')}`);
   /**
    * 나의 활동's figures in one statement (decision 0159): each part's rows tagged with its name.
    * They were five statements, and PostgreSQL's CPU follows the number of statements more than
@@ -66,15 +67,11 @@ export function statisticsStore(db: Database) {
         WHERE l.member_id = :m AND l.entry_type = 'earn') e
       WHERE e.entry_date BETWEEN :months_from AND :to GROUP BY substr(e.entry_date, 1, 7)
      UNION ALL
-     SELECT 'month', substr(activity_date, 1, 7), count(*), 0 FROM activities
-      WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN :months_from AND :to GROUP BY substr(activity_date, 1, 7)
+     SELECT 'month', substr(activity_date, 1, 7), count(*), 0 ${recorded(':months_from')} GROUP BY substr(activity_date, 1, 7)
      UNION ALL
-     SELECT 'type', activity_type, count(*), sum(points) FROM activities
-      WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN :year_from AND :to GROUP BY activity_type
+     SELECT 'type', activity_type, count(*), sum(points) ${recorded(':year_from')} GROUP BY activity_type
      UNION ALL
-     SELECT 'books', '', count(DISTINCT isbn), 0 FROM activities
-      WHERE member_id = :m AND status = 'recorded' AND activity_date BETWEEN :year_from AND :to AND isbn IS NOT NULL
-        AND activity_type IN (${BOOK_READING_TYPES.map((t) => `'${t}'`).join(', ')})
+     SELECT 'books', '', count(DISTINCT isbn), 0 ${reading(':year_from')}
      UNION ALL
      SELECT 'goal', '', goal_books, 0 FROM reading_goals WHERE member_id = :m AND year = :year`,
   );

@@ -33,8 +33,7 @@ export class SharedRevocations implements SessionRevocations {
   }
 
   #key(id: string): string {
-    const [kind, hash] = id.split(':');
-    return `${MARK_KEY_PREFIX}${kind}:${hash}`;
+    return `${MARK_KEY_PREFIX}${id}`;
   }
 
   /** Whether a check that finds no mark in memory is answered without Redis (metrics, tests). */
