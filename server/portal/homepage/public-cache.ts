@@ -16,22 +16,11 @@ import type { HomepageCall, HomepageClient, HomepageResult } from './client.ts';
 /** Seconds each cached row (by operationId) stays fresh; a row not named is not cached. */
 export type CacheTtls = Readonly<Record<string, number>>;
 
-/**
- * Rows already looked up, by path (null: not a row the cache keeps). A page's calls ask for the
- * same few paths again and again; a full table (ids in paths make it grow) is just dropped.
- */
-const rowsByPath = new Map<string, OperationRef | null>();
-
 /** The row of a GET the cache may keep: one with a `cache` in the operation table (full path, query allowed). */
 export function cachedOperationOf(path: string): OperationRef | undefined {
-  let ref = rowsByPath.get(path);
-  if (ref === undefined) {
-    const found = operationOf('GET', path);
-    ref = found?.row.cache?.scope === 'public' ? found : null;
-    if (rowsByPath.size >= 512) rowsByPath.clear();
-    rowsByPath.set(path, ref);
-  }
-  return ref ?? undefined;
+  // operationOf keeps the paths it matched (shared/contract/operations.ts): no table walk per call.
+  const found = operationOf('GET', path);
+  return found?.row.cache?.scope === 'public' ? found : undefined;
 }
 
 /**
