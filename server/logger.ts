@@ -64,11 +64,26 @@ export function withoutSecrets(obj: Record<string, unknown>): Record<string, unk
   return out;
 }
 
+/**
+ * A log line's time, ISO 8601: formatted once a millisecond, not once a line (a loaded portal
+ * writes several lines a millisecond; issue 41).
+ */
+let stampedAt = Number.NaN;
+let stamp = '';
+function timestamp(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return stamp;
+}
+
 export function loggerOptions(opts: { level: string; name?: string }): LoggerOptions {
   return {
     level: opts.level,
     ...(opts.name ? { name: opts.name } : {}),
-    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    timestamp,
     formatters: { level: (label) => ({ level: label }), log: withoutSecrets },
     redact: { paths: [...REDACT_PATHS], censor: CENSOR },
     serializers: {

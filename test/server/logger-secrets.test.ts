@@ -66,3 +66,19 @@ t.test("a child's line, and the headers pino redacts", async (t) => {
   t.notMatch(JSON.stringify(lines()[1]), SECRET, "a child's lines are censored too");
   t.same(line?.['headers'], { cookie: '[REDACTED]', authorization: '[REDACTED]', accept: 'text/html' });
 });
+
+t.test("a line's time: ISO 8601 UTC, the clock's own millisecond even when it is formatted once a millisecond", async (t) => {
+  const { log, lines } = capture();
+  const before = Date.now();
+  log.info('first');
+  log.info('same millisecond or the next');
+  // The clock moves on (a state, not a sleep: at most a few milliseconds).
+  while (Date.now() <= before + 2);
+  log.info('later');
+  const after = Date.now();
+  const times = lines().map((l) => l['time']);
+  for (const time of times) t.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'ISO 8601, UTC, milliseconds');
+  const ms = times.map((time) => Date.parse(String(time)));
+  t.ok(ms.every((m) => m >= before && m <= after), 'each within the logging');
+  t.ok((ms[2] ?? 0) > before + 2, 'a later line carries the later time, not a kept one');
+});
