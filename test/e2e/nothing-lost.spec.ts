@@ -185,9 +185,11 @@ test('offline at 저장: said so, kept through a reload, sent once when the netw
   // A reload still offline: the service worker's offline page; nothing is lost meanwhile.
   await page.reload().catch(() => undefined);
   await expect(page.getByText('인터넷에 연결되어 있지 않습니다').or(page.getByText('연결되면 보낼 기록 1건'))).toBeVisible();
-  // Back online, the next visit sends the kept write on its own, once.
+  // Back online, the next visit sends the kept write on its own, once. The reloaded page is left
+  // first: had it loaded the app, its own `online` event would send and tell it there.
+  await page.goto('about:blank');
   await context.setOffline(false);
-  await page.reload();
+  await page.goto(`/activity/diary?isbn=${isbn}`);
   await hydrated(page);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('기다리던 독서일지를 보냈어요.', { timeout: 45_000 });
