@@ -28,7 +28,7 @@ export interface OutboxEntry {
   createdAt: number;
   /** Not sent after this (the challenge's writes count for their day only). */
   expiresAt?: number;
-  /** `waiting`: to send; `done`: the service worker sent it and kept the answer for the page to tell. */
+  /** `waiting`: to send; `done`: sent (by the service worker or a page), its answer kept for a page to tell. */
   state: 'waiting' | 'done';
   answer?: AnyAnswer;
 }
@@ -53,9 +53,13 @@ export async function allEntries(): Promise<OutboxEntry[]> {
   }
 }
 
-/** Keeps the shell's count in step and tells the page. */
+/**
+ * Keeps the shell's count in step and tells the page. The count is of what the member has not
+ * been told yet: waiting writes, and sent ones whose answer no page has told (the next page loads
+ * the panel that tells them; the service worker cannot write this count, so its sends keep it too).
+ */
 async function told(): Promise<void> {
-  const n = (await allEntries()).filter((e) => e.state === 'waiting').length;
+  const n = (await allEntries()).length;
   try {
     if (n > 0) localStorage.setItem(OUTBOX_HINT, String(n));
     else localStorage.removeItem(OUTBOX_HINT);
@@ -91,7 +95,7 @@ export async function dropMember(userId: string): Promise<void> {
   await told();
 }
 
-/** The service worker sent it: its answer, for the page to tell. */
+/** Sent: its answer, for a page to tell (then dropped). */
 export async function markDone(key: string, answer: AnyAnswer): Promise<void> {
   await update<OutboxEntry | undefined>(key, (e) => (e ? { ...e, state: 'done', answer } : e), store());
   await told();

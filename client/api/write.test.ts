@@ -23,10 +23,15 @@ vi.mock('./outbox.ts', () => ({
     kept.delete(key);
     return Promise.resolve();
   },
+  markDone: (key: string, answer: OutboxEntry['answer']) => {
+    const e = kept.get(key);
+    if (e) kept.set(key, { ...e, state: 'done', ...(answer ? { answer } : {}) });
+    return Promise.resolve();
+  },
   allEntries: () => Promise.resolve([...kept.values()]),
 }));
 
-const { flushOutbox, sendWrite, RETRY_PAUSES_MS } = await import('./write.ts');
+const { flushOutbox, sendWrite, toldLater, RETRY_PAUSES_MS } = await import('./write.ts');
 const { endOfSeoulDay } = await import('#shared/contract/programme.ts');
 
 const member = (id: string): SessionUser => ({
@@ -173,11 +178,28 @@ describe('the outbox sent later', () => {
     expect(calls).toHaveLength(1);
     expect(header(calls[0] ?? { init: {} }, 'idempotency-key')).toBe('"a"');
     expect(header(calls[0] ?? { init: {} }, 'x-portal-member')).toBe('reader01');
-    expect(told).toEqual([{ ok: true, sentence: expect.stringContaining('50P') }]);
+    expect(told).toEqual([{ key: 'a', ok: true, sentence: expect.stringContaining('50P') }]);
     expect(told[0]?.sentence).toContain('기다리던 독서일지를 보냈어요.');
+    // Sent, kept with its answer until the member is told.
+    expect(kept.get('a')?.state).toBe('done');
+    await toldLater('a');
     expect([...kept.keys()]).toEqual(['b']);
     expect(readDraft('reader01', 'diary:9788936434120')).toBeNull();
     expect(loading.count()).toBe(0);
+  });
+
+  it('a write sent by a page left before it told the member is told by the next page, once, without sending it again', async () => {
+    kept.set('a', entry('a', 'reader01', 1));
+    const calls = network(json(200, EARNED));
+    const first = await flushOutbox();
+    expect(calls).toHaveLength(1);
+    // The page is left here: nothing told, nothing forgotten.
+    const next = await flushOutbox();
+    expect(calls).toHaveLength(1);
+    expect(next).toEqual(first);
+    await toldLater('a');
+    expect(await flushOutbox()).toEqual([]);
+    expect(kept.size).toBe(0);
   });
 
   it('stops when the network is still away, and leaves a write the session may not send (401, another member)', async () => {
@@ -195,7 +217,8 @@ describe('the outbox sent later', () => {
     const calls = network();
     const told = await flushOutbox();
     expect(calls).toHaveLength(0);
-    expect(told).toEqual([{ ok: false, sentence: expect.stringContaining('출석') }]);
+    expect(told).toEqual([{ key: 'old', ok: false, sentence: expect.stringContaining('출석') }]);
+    await toldLater('old');
     expect(kept.size).toBe(0);
   });
 });

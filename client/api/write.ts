@@ -24,7 +24,7 @@ import { removeDraftByKey } from '../forms/drafts.ts';
 import { currentBrowserStore } from '../session/store.ts';
 import { attemptJson, type Attempt } from './client.ts';
 import { loading } from './loading.ts';
-import { allEntries, drop, keep, type OutboxEntry } from './outbox.ts';
+import { allEntries, drop, keep, markDone, type OutboxEntry } from './outbox.ts';
 import { writeText, wordsOf } from './write-messages.ts';
 
 export interface WriteRequest {
@@ -136,8 +136,19 @@ export async function sendWrite(w: WriteRequest): Promise<AnyAnswer> {
 
 /** What the member is told about a write sent later. */
 export interface SentLater {
+  /** The outbox entry it came from: forgotten (`toldLater`) once the member has been told. */
+  key: string;
   ok: boolean;
   sentence: string;
+}
+
+/**
+ * The member has been told (the dialog is open): the entry goes. Until then a sent write stays
+ * in the outbox with its answer, so a page left between the answer and the telling leaves it for
+ * the next page to tell (said once, never lost).
+ */
+export function toldLater(key: string): Promise<void> {
+  return drop(key);
 }
 
 function earnDetail(answer: AnyAnswer): string {
@@ -148,14 +159,15 @@ function earnDetail(answer: AnyAnswer): string {
 
 function told(e: OutboxEntry, answer: AnyAnswer): SentLater {
   const words = wordsOf(e.pattern);
-  if (answer.result === 'success') return { ok: true, sentence: `${words.sent} ${earnDetail(answer)}`.trim() };
-  return { ok: false, sentence: `${words.refused} ${answer.msg ?? ''}`.trim() };
+  if (answer.result === 'success') return { key: e.key, ok: true, sentence: `${words.sent} ${earnDetail(answer)}`.trim() };
+  return { key: e.key, ok: false, sentence: `${words.refused} ${answer.msg ?? ''}`.trim() };
 }
 
 let flushing: Promise<SentLater[]> | null = null;
 
 /**
- * Sends the signed-in member's waiting writes (oldest first) and answers what to tell them.
+ * Sends the signed-in member's waiting writes (oldest first) and answers what to tell them, with
+ * what was sent earlier and not yet told (by the service worker, or by a page left before it told).
  * Stops at the first that gets no answer (still offline) and leaves the rest for later; a
  * write for another member, or after the session ended, is left for its member.
  */
@@ -169,12 +181,10 @@ export function flushOutbox(): Promise<SentLater[]> {
       if (e.state === 'done' && e.answer) {
         if (e.answer.result === 'success') removeDraftByKey(e.key);
         out.push(told(e, e.answer));
-        await drop(e.key);
         continue;
       }
       if (e.expiresAt !== undefined && Date.now() > e.expiresAt) {
-        out.push({ ok: false, sentence: writeText.dayOver });
-        await drop(e.key);
+        out.push({ key: e.key, ok: false, sentence: writeText.dayOver });
         continue;
       }
       const a = await attemptJson(`${HOMEPAGE_PREFIX}${e.path}`, {
@@ -188,7 +198,8 @@ export function flushOutbox(): Promise<SentLater[]> {
       if (a.status === 401 || codeOf(a.answer) === MEMBER_CHANGED) break;
       const answer = verdict(e.key, a);
       out.push(told(e, answer));
-      await drop(e.key);
+      // Sent: kept with its answer until the member is told (toldLater), not dropped here.
+      await markDone(e.key, answer);
     }
     return out;
   })().finally(() => {

@@ -47,9 +47,14 @@ export default function DeviceNotesPanel() {
       if (sending || waitingCount() === 0) return;
       sending = true;
       void import('../api/write.ts')
-        .then((m) => m.flushOutbox())
-        .then(async (told) => {
-          for (const t of told) await dialogs.alert(t.sentence);
+        .then(async (m) => {
+          const told = await m.flushOutbox();
+          for (const t of told) {
+            // Told once its dialog is asked for; until then it stays for the next page to tell.
+            const closed = dialogs.alert(t.sentence);
+            await m.toldLater(t.key);
+            await closed;
+          }
           if (told.some((t) => t.ok)) await revalidator.revalidate();
         })
         .catch(() => undefined)
