@@ -162,6 +162,8 @@ async function memberCookies(base: string): Promise<string> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+/** Each round's figure, as the rows print them. */
+const listed = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
 
 function ttfb(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -223,7 +225,7 @@ async function ssrRatios(base: string, paths: string[], headers: Record<string, 
     }
     const ratio = median(ours) / median(theirs);
     // Each round's ratio too: the floor of a row is what issue 41 holds, not only its median.
-    const rounds = ours.map((o, r) => (o / (theirs[r] ?? o)).toFixed(2)).join(', ');
+    const rounds = listed(ours.map((o, r) => o / (theirs[r] ?? o)));
     row(`SSR ${path} ${label}`, `${ratio.toFixed(2)} (${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} req/s; rounds ${rounds})`, target, goal === undefined || ratio >= goal);
   }
 }
@@ -256,13 +258,15 @@ async function ssrPerCore(base: string, front: ChildProcess, paths: string[], he
       const [o0, t0] = cpu();
       const [o, t] = await Promise.all([load(`${base}${path}`, { headers }), load(`${bare}${path}`)]);
       const [o1, t1] = cpu();
-      ours.push(((o1 - o0) / Math.max(o.requests, 1)) * 1e6);
-      theirs.push(((t1 - t0) / Math.max(t.requests, 1)) * 1e6);
-      ratios.push((theirs.at(-1) ?? 0) / Math.max(ours.at(-1) ?? 1, 1e-9));
+      const oursUs = ((o1 - o0) / Math.max(o.requests, 1)) * 1e6;
+      const theirsUs = ((t1 - t0) / Math.max(t.requests, 1)) * 1e6;
+      ours.push(oursUs);
+      theirs.push(theirsUs);
+      ratios.push(theirsUs / Math.max(oursUs, 1e-9));
     }
     row(
       `SSR ${path} ${label}, per core`,
-      `${median(ratios).toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}; CPU a page ${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} µs)`,
+      `${median(ratios).toFixed(2)} (rounds ${listed(ratios)}; CPU a page ${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} µs)`,
       `≥ ${goal} in every round (issue 41; decisions 0127, 0163)`,
       Math.min(...ratios) >= goal,
     );
@@ -372,7 +376,6 @@ for (let r = 0; r < ROUNDS; r++) {
 const rps = (k: keyof typeof hops) => median(hops[k].map((h) => h.rps));
 /** A ratio of capacities per core in each round (the API's CPU a call as the unit): `of` ÷ `to`. */
 const perCore = (of: keyof typeof hops, to: keyof typeof hops) => hops[of].map((h, r) => (1 + (hops[to][r]?.units ?? 0)) / (1 + h.units));
-const listed = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
 const [gw, bp, dir, gwTraced, gwSampled] = [rps('gw'), rps('bp'), rps('dir'), rps('traced'), rps('sampled')];
 const gwRatio = gw / dir;
 row('gateway ÷ API direct (a member call)', `${gwRatio.toFixed(2)} (${gw.toFixed(0)} vs ${dir.toFixed(0)} req/s)`, '≥ 0.6', gwRatio >= 0.6);
