@@ -15,6 +15,9 @@
  * a dozen screens, and 5 % is the busy evening of a month's last days rather than the day's
  * average. Writes are kept under the API's ten a minute per member (no 429s); when no member
  * may write yet, a read goes instead (the printed mix says what ran).
+ * Each member asks for compressed answers as Chrome does (`Accept-Encoding: gzip, deflate, br,
+ * zstd`) and reads them decoded: the figure includes the compression every member's answer costs
+ * (decision 0165).
  *
  * Figures (issue 41): requests per second, p50/p99 per kind, and the CPU each process of the
  * stack used (Caddy, each portal, each API, PostgreSQL with its backends, Redis, from /proc) —
