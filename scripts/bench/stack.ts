@@ -28,6 +28,7 @@
  * loop), whose p99 is the tail a member meets on a busy evening.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -325,6 +326,7 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
     };
     const openAll = open.done.map((d) => d.ms).sort((a, b) => a - b);
     const openP99 = percentile(openAll, 99);
+    const openCores = sum(Object.values(open.cpu)) / open.wallS;
     const openFailed = open.done.filter((d) => !d.ok).length + open.skipped;
     const mixedFailed = mixed.done.filter((d) => !d.ok).length;
     const verdict = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
@@ -354,6 +356,11 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       `${verdict(openP99 <= TARGET_P99_MS && openFailed === 0)} stack at ${Math.round(OPEN_LOAD_SHARE * 100)} % of that rate ` +
         `(${(open.done.length / open.wallS).toFixed(0)} req/s, open loop): p50 ${percentile(openAll, 50).toFixed(0)} ms, p99 ${openP99.toFixed(0)} ms, ${openFailed} failed ` +
         `(target p99 ≤ ${TARGET_P99_MS} ms, 0 failed)`,
+      // What the open loop's tail stands on (decision 0165): a request costs the stack more CPU
+      // arriving alone than among 32 in flight, so 70 % of the closed loop's rate can keep the
+      // machine, the load generator's share with it, nearly full.
+      `     the open loop's machine: the stack ${openCores.toFixed(2)} cores + the load generator ${(open.selfCpu / open.wallS).toFixed(2)} of ${availableParallelism()}; ` +
+        `${((sum(Object.values(open.cpu)) * 1_000) / Math.max(1, open.done.length)).toFixed(2)} ms of the stack's CPU a request (closed loop: ${((sum(Object.values(mixed.cpu)) * 1_000) / Math.max(1, mixed.done.length)).toFixed(2)})`,
     ].join('\n'));
   } finally {
     await stack.stop();
