@@ -326,7 +326,8 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
     };
     const openAll = open.done.map((d) => d.ms).sort((a, b) => a - b);
     const openP99 = percentile(openAll, 99);
-    const openCores = sum(Object.values(open.cpu)) / open.wallS;
+    /** The stack's CPU milliseconds a request over a whole phase (idle included). */
+    const stackMs = (phase: Phase) => (sum(Object.values(phase.cpu)) * 1_000) / Math.max(1, phase.done.length);
     const openFailed = open.done.filter((d) => !d.ok).length + open.skipped;
     const mixedFailed = mixed.done.filter((d) => !d.ok).length;
     const verdict = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
@@ -359,8 +360,8 @@ export async function benchStack(opts: StackBenchOptions): Promise<void> {
       // What the open loop's tail stands on (decision 0165): a request costs the stack more CPU
       // arriving alone than among 32 in flight, so 70 % of the closed loop's rate can keep the
       // machine, the load generator's share with it, nearly full.
-      `     the open loop's machine: the stack ${openCores.toFixed(2)} cores + the load generator ${(open.selfCpu / open.wallS).toFixed(2)} of ${availableParallelism()}; ` +
-        `${((sum(Object.values(open.cpu)) * 1_000) / Math.max(1, open.done.length)).toFixed(2)} ms of the stack's CPU a request (closed loop: ${((sum(Object.values(mixed.cpu)) * 1_000) / Math.max(1, mixed.done.length)).toFixed(2)})`,
+      `     the open loop's machine: the stack ${(sum(Object.values(open.cpu)) / open.wallS).toFixed(2)} cores + the load generator ${(open.selfCpu / open.wallS).toFixed(2)} of ${availableParallelism()}; ` +
+        `${stackMs(open).toFixed(2)} ms of the stack's CPU a request (closed loop: ${stackMs(mixed).toFixed(2)})`,
     ].join('\n'));
   } finally {
     await stack.stop();

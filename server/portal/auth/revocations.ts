@@ -17,6 +17,7 @@
  * filled again.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { Journal } from './journal.ts';
 import { hashOf } from './seal.ts';
 
@@ -37,15 +38,14 @@ export interface SessionRevocations {
 /**
  * The hashes of the secrets checked lately: every request of a member checks its session's three
  * marks, the same three until a token is refreshed (three SHA-256 a request, ~2 µs of a gateway
- * call; issue 41). This process's memory only, bounded: emptied when full.
+ * call; issue 41). This process's memory only, the least recently checked let go past 4,096 (as
+ * the signed session cookies' checks are kept, auth/cookies.ts).
  */
-const hashed = new Map<string, string>();
-const HASHED_MAX = 4096;
+const hashed = new LRUCache<string, string>({ max: 4096 });
 
 function markHash(secret: string): string {
   let h = hashed.get(secret);
   if (h === undefined) {
-    if (hashed.size >= HASHED_MAX) hashed.clear();
     h = hashOf(secret);
     hashed.set(secret, h);
   }
