@@ -128,26 +128,102 @@ function isAnswer(v: unknown): v is AnyAnswer {
   return (r === 'success' || r === 'error') && (msg === undefined || typeof msg === 'string');
 }
 
+/** An answer's headers, as undici gives them. */
+type IncomingHttpHeaders = Dispatcher.ResponseData['headers'];
+
 /**
- * The answer's text, or undefined once it passes `limit` bytes (the rest is not read). Read
- * with stream events, not an async iterator: a member's page makes several calls, and the
- * iterator's promise per chunk was a visible share of each (decision 0127).
+ * What one try on one instance came to: an answer read whole (`text` undefined once it passed
+ * the cap: the rest is not read), an error after the answer's head (a broken body), or an error
+ * before it (nothing answered: the connection, its silence, or the call's deadline).
  */
-function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+type Try =
+  | { kind: 'answered'; status: number; headers: IncomingHttpHeaders; text: string | undefined }
+  | { kind: 'broken'; status: number; error: unknown }
+  | { kind: 'failed'; error: unknown };
+
+/**
+ * The whole call's deadline (decision 0035): undici's own timeouts only measure silence, so an
+ * upstream that drips a byte now and then would hold the call (and a pooled connection) for
+ * ever. One timer per call aborts the try under way — queued, sending, or reading the answer,
+ * on whichever instance — and undici destroys its connection.
+ */
+class Deadline {
+  passed: DeadlineError | undefined;
+  /** Ends the try under way with the deadline's error. */
+  stop: ((reason: DeadlineError) => void) | undefined;
+  readonly #timer: NodeJS.Timeout;
+  constructor(ms: number) {
+    this.#timer = setTimeout(() => {
+      this.passed = new DeadlineError('homepage API call passed its deadline');
+      this.stop?.(this.passed);
+    }, ms);
+  }
+  clear(): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+/**
+ * One try, through undici's handler interface rather than `request()`: the answer is gathered
+ * as it comes, without a Readable stream, an AbortSignal and its listeners per call — about a
+ * quarter of a call's CPU in the portal (issue 41). Read up to `limit` bytes.
+ */
+function tryOnce(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, limit: number, deadline: Deadline): Promise<Try> {
+  return new Promise((resolve) => {
+    if (deadline.passed) {
+      resolve({ kind: 'failed', error: deadline.passed });
+      return;
+    }
+    let controller: Dispatcher.DispatchController | undefined;
+    let status = 0;
+    let headers: IncomingHttpHeaders = {};
+    let answered = false;
     const chunks: Buffer[] = [];
     let size = 0;
-    body.on('data', (buf: Buffer) => {
-      size += buf.length;
-      if (size > limit) {
-        body.destroy();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(buf);
-    });
-    body.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
-    body.once('error', reject);
+    let settled = false;
+    const settle = (result: Try): void => {
+      if (settled) return;
+      settled = true;
+      deadline.stop = undefined;
+      resolve(result);
+    };
+    deadline.stop = (reason) => {
+      controller?.abort(reason);
+      settle(answered ? { kind: 'broken', status, error: reason } : { kind: 'failed', error: reason });
+    };
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        // Its deadline passed while it waited for a connection: not sent at all.
+        if (settled) c.abort(deadline.passed ?? new DeadlineError('homepage API call passed its deadline'));
+      },
+      onResponseStart(_c, statusCode, head) {
+        answered = true;
+        status = statusCode;
+        headers = head;
+      },
+      onResponseData(c, chunk) {
+        size += chunk.length;
+        if (size > limit) {
+          settle({ kind: 'answered', status, headers, text: undefined });
+          c.abort(new Error('homepage API answer over the cap'));
+          return;
+        }
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        settle({ kind: 'answered', status, headers, text });
+      },
+      onResponseError(_c, error) {
+        settle(answered ? { kind: 'broken', status, error } : { kind: 'failed', error });
+      },
+    };
+    try {
+      dispatcher.dispatch(options, handler);
+    } catch (error) {
+      settle({ kind: 'failed', error });
+    }
   });
 }
 
@@ -225,16 +301,11 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     // A write with an Idempotency-Key may go again too: the API answers its repeat, never writes twice.
     const idempotent = c.method === 'GET' || c.method === 'HEAD' || c.idempotencyKey !== undefined;
 
-    // The whole call's deadline (decision 0035): undici's own timeouts only measure silence, so
-    // an upstream that drips a byte now and then would hold the call (and a pooled connection)
-    // for ever. One timer per call aborts the request — headers or body, on whichever instance,
-    // wherever it is — and undici destroys its connection.
-    const abort = new AbortController();
-    const deadline = setTimeout(() => abort.abort(new DeadlineError('homepage API call passed its deadline')), Math.min(c.deadlineMs ?? opts.timeoutMs, opts.timeoutMs));
+    const deadline = new Deadline(Math.min(c.deadlineMs ?? opts.timeoutMs, opts.timeoutMs));
     try {
-      return await send(c, headers, body, idempotent, abort.signal, elapsed);
+      return await send(c, headers, body, idempotent, deadline, elapsed);
     } finally {
-      clearTimeout(deadline);
+      deadline.clear();
     }
   }
 
@@ -243,56 +314,56 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     headers: Record<string, string>,
     body: string | null,
     idempotent: boolean,
-    signal: AbortSignal,
+    deadline: Deadline,
     elapsed: () => number,
   ): Promise<HomepageResult> {
-    let res: Dispatcher.ResponseData | undefined;
+    let res: Try | undefined;
     let tried = 0;
     for (let at = pick(tried); at >= 0; at = pick(tried)) {
       tried |= 1 << at;
       const instance = instances[at] as Instance;
-      try {
-        res = await instance.dispatcher.request({
+      res = await tryOnce(
+        instance.dispatcher,
+        {
           origin: instance.origin,
           path: instance.basePath + c.path + (c.query ? `?${c.query}` : ''),
           method: c.method,
           headers,
           body,
-          signal,
           // Silence between bytes is also bounded (undici's own timers); the deadline bounds the whole.
           headersTimeout: opts.timeoutMs,
           bodyTimeout: opts.timeoutMs,
-        });
-        break;
-      } catch (err) {
-        const code = errorCode(err);
-        const notConnected = code !== undefined && NOT_CONNECTED_CODES.has(code);
-        if (notConnected && instances.length > 1) instance.downUntil = Date.now() + downMs;
-        const again = tried !== (1 << instances.length) - 1 && (notConnected || (idempotent && code !== undefined && BROKEN_CODES.has(code)));
-        if (again) {
-          c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), instance: instance.origin, code } }, 'homepage API instance failed: trying the next');
-          continue;
-        }
-        const reason = classify(err);
-        const durationMs = elapsed();
-        c.log.warn(
-          { upstream: { method: c.method, path: redactPath(c.path), durationMs, reason }, err: { message: (err as Error).message, code } },
-          'homepage API call failed',
-        );
-        return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
+        },
+        maxBody,
+        deadline,
+      );
+      if (res.kind !== 'failed') break;
+      const err = res.error;
+      const code = errorCode(err);
+      const notConnected = code !== undefined && NOT_CONNECTED_CODES.has(code);
+      if (notConnected && instances.length > 1) instance.downUntil = Date.now() + downMs;
+      const again = tried !== (1 << instances.length) - 1 && (notConnected || (idempotent && code !== undefined && BROKEN_CODES.has(code)));
+      if (again) {
+        c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), instance: instance.origin, code } }, 'homepage API instance failed: trying the next');
+        continue;
       }
-    }
-    if (!res) return { ok: false, status: 502, reason: 'unreachable', durationMs: elapsed() };
-
-    let text: string | undefined;
-    try {
-      text = await readBody(res.body, maxBody);
-    } catch (err) {
       const reason = classify(err);
       const durationMs = elapsed();
-      c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs, reason } }, 'homepage API answer broken');
+      c.log.warn(
+        { upstream: { method: c.method, path: redactPath(c.path), durationMs, reason }, err: { message: (err as Error).message, code } },
+        'homepage API call failed',
+      );
       return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
     }
+    if (!res) return { ok: false, status: 502, reason: 'unreachable', durationMs: elapsed() };
+    if (res.kind === 'broken') {
+      const reason = classify(res.error);
+      const durationMs = elapsed();
+      c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), status: res.status, durationMs, reason } }, 'homepage API answer broken');
+      return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
+    }
+    if (res.kind === 'failed') return { ok: false, status: 502, reason: classify(res.error), durationMs: elapsed() };
+    const { text, status } = res;
     const durationMs = elapsed();
     let parsed: unknown;
     try {
@@ -302,19 +373,19 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
     }
     if (!isAnswer(parsed)) {
       c.log.warn(
-        { upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs, reason: 'malformed', contentType: res.headers['content-type'] } },
+        { upstream: { method: c.method, path: redactPath(c.path), status, durationMs, reason: 'malformed', contentType: res.headers['content-type'] } },
         'homepage API answer malformed',
       );
       return { ok: false, status: 502, reason: 'malformed', durationMs };
     }
     // At debug only (decision 0035); the fields are not even built otherwise.
     if (c.log.level === 'debug' || c.log.level === 'trace') {
-      c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status: res.statusCode, durationMs } }, 'homepage API call');
+      c.log.debug({ upstream: { method: c.method, path: redactPath(c.path), status, durationMs } }, 'homepage API call');
     }
-    const retryAfter = res.statusCode === 503 || res.statusCode === 429 ? retryAfterOf(res.headers['retry-after']) : undefined;
+    const retryAfter = status === 503 || status === 429 ? retryAfterOf(res.headers['retry-after']) : undefined;
     const replayed = res.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true';
     return {
-      ok: true, status: res.statusCode, body: parsed,
+      ok: true, status, body: parsed,
       ...(text !== undefined ? { raw: text } : {}), ...(retryAfter ? { retryAfter } : {}), ...(replayed ? { replayed } : {}), durationMs,
     };
   }
