@@ -2,11 +2,13 @@
  * How the homepage client reads an answer (server/portal/homepage/client.ts): whole however
  * it is cut into chunks — Korean characters split between two chunks included — and refused
  * as malformed once it passes the size cap, without reading the rest. An answer cut off in
- * the middle is a broken answer (502), not a hang.
+ * the middle is a broken answer (502), not a hang. A call whose deadline passes while it waits
+ * for a pooled connection ends then (504) and is never sent.
  */
 import type { ServerResponse } from 'node:http';
 import t from 'tap';
 import pino from 'pino';
+import { Pool } from 'undici';
 import { startFakeUpstream } from '#test/fixtures/fake-upstream.ts';
 import { createHomepageClient } from '#server/portal/homepage/client.ts';
 
@@ -108,4 +110,41 @@ t.test('an answer cut off in the middle is a broken answer, not a hang', async (
   });
   const result = await call();
   t.same({ ok: result.ok, status: result.status }, { ok: false, status: 502 });
+});
+
+t.test('a call whose deadline passes while it waits for a connection ends then, and is never sent', async (t) => {
+  // One connection: the second call waits behind the first, which the upstream holds.
+  const single = new Pool(upstream.url, { connections: 1 });
+  const queued = createHomepageClient({ baseUrl: upstream.url, timeoutMs: 5_000, dispatcher: single });
+  t.teardown(() => single.close());
+  const seen: string[] = [];
+  let release = () => {};
+  upstream.set((req, res) => {
+    seen.push(req.headers['x-request-id'] as string);
+    const answerNow = () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ result: 'success', msg: '' }));
+    };
+    if (seen.length === 1) release = answerNow;
+    else answerNow();
+  });
+  const first = queued.call({ method: 'GET', path: '/api/v1/homepage/notice', requestId: 'first', log });
+  await t.resolves(
+    new Promise<void>((resolve) => {
+      const wait = () => (seen.length === 1 ? resolve() : setImmediate(wait));
+      wait();
+    }),
+    'the first call holds the only connection',
+  );
+  const started = Date.now();
+  const second = await queued.call({ method: 'GET', path: '/api/v1/homepage/notice', requestId: 'second', log, deadlineMs: 100 });
+  t.same({ ok: second.ok, status: second.status, reason: second.ok ? undefined : second.reason }, { ok: false, status: 504, reason: 'timeout' });
+  t.ok(Date.now() - started < 2_000, 'ended at its deadline, not when the connection came free');
+  release();
+  const answered = await first;
+  t.ok(answered.ok, 'the first call is answered');
+  // The connection is free again: a third call goes through, and the second was never sent.
+  const third = await queued.call({ method: 'GET', path: '/api/v1/homepage/notice', requestId: 'third', log });
+  t.ok(third.ok);
+  t.same(seen, ['first', 'third'], 'the upstream never saw the call that passed its deadline');
 });
