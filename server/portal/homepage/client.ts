@@ -195,7 +195,7 @@ function tryOnce(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, li
       onRequestStart(c) {
         controller = c;
         // Its deadline passed while it waited for a connection: not sent at all.
-        if (settled) c.abort(deadline.passed ?? new DeadlineError('homepage API call passed its deadline'));
+        if (deadline.passed) c.abort(deadline.passed);
       },
       onResponseStart(_c, statusCode, head) {
         answered = true;
@@ -355,14 +355,14 @@ export function createHomepageClient(opts: HomepageClientOptions): HomepageClien
       );
       return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
     }
-    if (!res) return { ok: false, status: 502, reason: 'unreachable', durationMs: elapsed() };
+    // Every failed try above either went on to another instance or returned: only no instance at all is left.
+    if (!res || res.kind === 'failed') return { ok: false, status: 502, reason: 'unreachable', durationMs: elapsed() };
     if (res.kind === 'broken') {
       const reason = classify(res.error);
       const durationMs = elapsed();
       c.log.warn({ upstream: { method: c.method, path: redactPath(c.path), status: res.status, durationMs, reason } }, 'homepage API answer broken');
       return { ok: false, status: reason === 'timeout' ? 504 : 502, reason, durationMs };
     }
-    if (res.kind === 'failed') return { ok: false, status: 502, reason: classify(res.error), durationMs: elapsed() };
     const { text, status } = res;
     const durationMs = elapsed();
     let parsed: unknown;
