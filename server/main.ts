@@ -5,6 +5,8 @@
  * stops accepting, answers carry `Connection: close`, idle connections are closed, in-flight
  * requests finish, and the embedded API closes last — all within SHUTDOWN_GRACE_MS.
  */
+// First: V8's heap settings, before any other module allocates (decision 0167).
+import './v8-heap.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';

@@ -3,6 +3,8 @@
  * HOMEPAGE_API_PORT (default 4000), HOMEPAGE_API_HOST (default 127.0.0.1), DATA_DIR, or DATABASE_URL
  * (PostgreSQL, decision 0109) with DATABASE_POOL_MAX.
  */
+// First: V8's heap settings, before any other module allocates (decision 0167).
+import '#server/v8-heap.ts';
 import closeWithGrace from 'close-with-grace';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
