@@ -7,7 +7,7 @@
  * scavenge, and began allocating them in the old generation. Dead there, they still counted as
  * roots for the next scavenges, which then kept and promoted the young objects they pointed to:
  * ~6 MB promoted a scavenge at 1,750 gateway calls a second, scavenges of 10–21 ms instead of
- * 2–4, the heap climbing to the next full collection — the gateway's p99 and a few per cent of
+ * 2–5, the heap climbing to the next full collection — the gateway's p99 and a few per cent of
  * every call's CPU. A request's objects live for a request: the young generation is their place.
  */
 import { setFlagsFromString } from 'node:v8';
