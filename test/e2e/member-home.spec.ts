@@ -212,8 +212,13 @@ for (const viewport of [PHONE, DESKTOP]) {
     const summary = page.getByRole('heading', { name: '포인트', exact: true });
     await expect(summary).toBeVisible();
     // Font subsets swap in when their text first shows (the card's own text may ask for one):
-    // measured with the fonts settled, what moves is the card's doing.
-    const fontsSettled = () => page.evaluate(async () => void (await document.fonts.ready));
+    // measured with the fonts settled, what moves is the card's doing. A text just shown asks for
+    // its subsets when it is laid out, so two frames first: `ready` then waits for those too.
+    const fontsSettled = () =>
+      page.evaluate(async () => {
+        await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+        await document.fonts.ready;
+      });
     await fontsSettled();
     const before = await summary.boundingBox();
     release();
