@@ -11,6 +11,13 @@
  * every answer its render used (through an undici pool, bodies parsed), then streams: bare
  * React with its data, nothing else (decision 0125).
  *
+ * With ROUTE_EACH=1, a visitor's page is routed again on every request: the portal's SSR entry
+ * runs React Router's query and the page's loaders (answered from the answers recorded at
+ * start, as the portal's public cache answers them) and waits for the page's data as the
+ * portal does (16 ms at most), then that fresh tree streams inside the same template. What
+ * this costs beyond the prepared tree is what the router and the loaders cost a page; what the
+ * portal costs beyond it is its own server path (the bench's informative row, decision 0168).
+ *
  *   HOMEPAGE_API_URL=http://127.0.0.1:4000 PORT=3100 MEMBER=reader01:… node scripts/bench/bare-ssr.ts /main/homemain --member /mypage/mypage
  */
 import { readFileSync } from 'node:fs';
@@ -35,6 +42,10 @@ const entry = entryModule.default;
 const template = compileTemplate(readFileSync(join(root, 'dist/client/index.html'), 'utf8'));
 
 const pool = new Pool(api, { connections: 64, keepAliveTimeout: 10_000 });
+/** ROUTE_EACH=1: visitors' pages run the router and loaders on each request (above). */
+const routeEach = process.env['ROUTE_EACH'] === '1';
+/** A visitor's answers by method and URL, recorded by the first render. */
+const recorded = new Map<string, AnyAnswer>();
 
 /** The API paths a page's render asked for, and the headers it sent. */
 interface Calls {
@@ -49,8 +60,13 @@ function loadContext(member: { token: string; user: SessionUser } | null, calls:
         const qs = queryString(init.query);
         const url = `/api/v1/homepage${path}${qs ? `?${qs}` : ''}`;
         if (method === 'GET') calls.paths.push(url);
+        const key = `${method} ${url}`;
+        const kept = member ? undefined : recorded.get(key);
+        if (kept) return kept;
         const res = await fetch(`${api}${url}`, { method, headers: calls.headers });
-        return (await res.json()) as AnyAnswer;
+        const answer = (await res.json()) as AnyAnswer;
+        if (!member) recorded.set(key, answer);
+        return answer;
       },
     },
     portal: {
@@ -150,10 +166,27 @@ async function refetch(calls: Calls): Promise<void> {
   );
 }
 
+/** The page routed again: the router's query and loaders, then the fresh tree (ROUTE_EACH=1). */
+async function routed(path: string): Promise<Extract<RenderOutcome, { kind: 'page' }>> {
+  const outcome = await entry.render({
+    request: new Request(`http://bench.invalid${path}`, { headers: { accept: 'text/html' } }),
+    loadContext: loadContext(null, { paths: [], headers: {} }),
+    sessionEnded: () => false,
+    dataWaitMs: 16,
+  });
+  if (outcome.kind !== 'page') throw new Error(`${path} did not render a page`);
+  return outcome;
+}
+
 const server = createServer((req, res) => {
-  const p = prepared.get((req.url ?? '').split('?')[0] ?? '');
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  const p = prepared.get(path);
   if (!p) {
     res.writeHead(404).end();
+    return;
+  }
+  if (routeEach && !p.refetch) {
+    routed(path).then((page) => stream({ ...p, page }, res), (err: unknown) => res.writeHead(500).end(String(err)));
     return;
   }
   if (p.refetch) refetch(p.refetch).then(() => stream(p, res), (err: unknown) => res.writeHead(502).end(String(err)));
