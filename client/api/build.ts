@@ -52,6 +52,23 @@ export function markLeaving(): void {
   leaving = true;
 }
 
+/**
+ * A lazy part's import that does not fail because the page is being left. A navigation cancels
+ * the page's imports (Firefox rejects them ~100 ms after the next page was asked for): signing
+ * out turns a member's page into the login gate just before home loads, and the gate's rejected
+ * import reached its error boundary and the console as the page went away. While the page is
+ * being left such an import waits instead, for the page to come back (the back-forward cache),
+ * and then tries again; any other failure is the caller's.
+ */
+export function importHere<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((err: unknown) => {
+    if (!leaving) throw err;
+    return new Promise<T>((resolve, reject) => {
+      addEventListener('pageshow', () => void importHere(load).then(resolve, reject), { once: true });
+    });
+  });
+}
+
 /** Whether this tab is reloading for missing files (the error page then shows nothing). */
 export function isReloadingForFiles(): boolean {
   return reloading;

@@ -8,6 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#shared/routes.ts';
+import { importHere } from '../api/build.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
 import { DeviceNotes } from './device-notes.tsx';
@@ -48,9 +49,9 @@ const MobileMenu = lazy(loadMobileMenu);
  * The session checks render nothing and act after the page is up: their code comes just after
  * the first visit's (decision 0143 made the announcer's room in the home's budget this way).
  */
-const SessionWatch = lazy(() => import('./session-watch.tsx').then((m) => ({ default: m.SessionWatch })));
-/** Shown only to visitors on member pages: its code is not in every page's bundle. */
-const LoginGate = lazy(() => import('./login-gate.tsx').then((m) => ({ default: m.LoginGate })));
+const SessionWatch = lazy(() => importHere(() => import('./session-watch.tsx')).then((m) => ({ default: m.SessionWatch })));
+/** Shown only to visitors on member pages (and, signing out, just before home loads): its code is not in every page's bundle. */
+const LoginGate = lazy(() => importHere(() => import('./login-gate.tsx')).then((m) => ({ default: m.LoginGate })));
 
 export function Layout() {
   const location = useLocation();
