@@ -5,9 +5,9 @@
  * Deferred loader data streams in behind Suspense; the hydration data is written at the
  * end of the page with every deferred value settled (decision 0030).
  */
-import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup, type PipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
-import type { PageMeta, PortalData, RenderArgs, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
+import type { PageMeta, PortalData, RenderArgs, RenderOutcome, SsrEntry, StartOptions } from '#shared/ssr.ts';
 import { pageOfMatches, type PageId } from '#shared/routes.ts';
 import { App } from './app.tsx';
 import { createServerSessionStore } from './session/store.ts';
@@ -19,6 +19,37 @@ import { Footer } from './shell/footer.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 const handler = createStaticHandler(routes);
+
+type FizzCallbacks = Required<Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onAllReady' | 'onShellError' | 'onError'>>;
+
+/**
+ * The callbacks React is given for a page. React's request keeps them as long as it lives, and
+ * it lives until the loop's turn ends (its own immediate, scheduled when the render starts,
+ * holds it): under load every page finished in a turn stayed reachable that long through them —
+ * its router and loaders' answers, the reply, the stream — and any young-generation collection
+ * in between promoted it all (decision 0169). So they hold the plugin's options only until React
+ * has said its last word (all ready, or the shell failed), and are made here, apart from
+ * `start()`, whose scope the render's `abort` keeps.
+ */
+function callbacksFor(options: StartOptions, pipe: () => PipeableStream['pipe']): FizzCallbacks {
+  let to: StartOptions | null = options;
+  const last = (): StartOptions | null => {
+    const was = to;
+    to = null;
+    return was;
+  };
+  return {
+    onShellReady: () => {
+      if (to && !to.waitForAll) to.onReady(pipe());
+    },
+    onAllReady: () => {
+      const was = last();
+      if (was?.waitForAll) was.onReady(pipe());
+    },
+    onShellError: (error) => last()?.onShellError(error),
+    onError: (error) => to?.onError(error),
+  };
+}
 
 function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -147,27 +178,20 @@ export async function render({ request, loadContext, sessionEnded, dataWaitMs }:
       };
       return portalDataJson(data);
     },
-    start({ nonce, waitForAll, onReady, onShellError, onError }) {
-      const stream = renderToPipeableStream(
+    start(options) {
+      const stream: PipeableStream = renderToPipeableStream(
         <App config={loadContext.config} store={createServerSessionStore(session.user)}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
         </App>,
         {
-          nonce,
+          nonce: options.nonce,
           // Every boundary that is finished when its part of the page is written stays in place.
           // React otherwise moves large finished boundaries (over 12.8 KB) to the end with their
           // fallback left in the shell, and only a script, whose reveals React 19.2 batches, puts
           // them back: a crawler or a page without JavaScript keeps the fallback, and a member's
           // home showed a skeleton that the whole member part then pushed down (CLS 0.58).
           progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-          onShellReady() {
-            if (!waitForAll) onReady(stream.pipe);
-          },
-          onAllReady() {
-            if (waitForAll) onReady(stream.pipe);
-          },
-          onShellError,
-          onError,
+          ...callbacksFor(options, () => stream.pipe),
         },
       );
       return {

@@ -11,7 +11,48 @@
  * hold its writes until the loop's turn ends: a page whose data was at hand leaves in one
  * write with its tail and the end of the answer, rather than four (decision 0154).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * Runs a function in the async context this module was loaded in: no request's. A timer or an
+ * immediate keeps the context it was made in, and what runs inside React's render has React's
+ * request in it, and through it the whole page. So what outlives the page is made here: the
+ * connection's keep-alive timer, which Node arms again when the answer finishes and which would
+ * otherwise keep each idle connection's last page alive for up to 72 s, and the immediate that
+ * lets held writes go (decision 0169).
+ */
+const outsideTheRequest = AsyncLocalStorage.snapshot();
+
+/** Ends a batch of writes (below): lets the socket's held writes go. */
+function uncorkHeld(socket: Socket, hold: { held: boolean }): void {
+  hold.held = false;
+  if (socket.writableCorked > 0) socket.uncork();
+}
+
+/**
+ * Holds a response's writes until this turn of the event loop ends (its socket corked, then
+ * uncorked in setImmediate): what is passed on together — the head and the shell, the tail
+ * and the end of the chunked answer — leaves in one system call, and nothing waits past the
+ * turn (decision 0154). The socket, not the response: a corked ServerResponse keeps its
+ * chunks apart and writes them after the end of the answer when it ends meanwhile, and the
+ * response's end() uncorks its socket fully (so the last writes never wait). The immediate holds
+ * the socket and a flag, outside the request's context: holding the response, or React's
+ * context, it kept the page alive until the turn's end, through any young-generation
+ * collection in between (decision 0169).
+ */
+export function batchWrites(raw: ServerResponse): () => void {
+  const hold = { held: false };
+  return () => {
+    const socket = raw.socket;
+    if (hold.held || !socket || socket.destroyed) return;
+    hold.held = true;
+    socket.cork();
+    outsideTheRequest(() => setImmediate(uncorkHeld, socket, hold));
+  };
+}
 
 export class PageStream extends Transform {
   readonly #tail: () => Promise<string>;
@@ -49,7 +90,7 @@ export class PageStream extends Transform {
       (tail) => {
         if (this.#kept) this.#kept.take(this.#kept.parts.join('') + tail);
         this.#batch();
-        cb(null, tail);
+        outsideTheRequest(() => cb(null, tail));
       },
       (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
     );

@@ -23,7 +23,7 @@ import { refreshSession, type PasswordSignIn } from '../auth/sign-in.ts';
 import { homepageTransport } from '../homepage/for-request.ts';
 import { loadBuiltAssets, type BuiltAssets } from './manifest.ts';
 import { VisitorPageCache, withNonce, type PageCacheOutcome } from './page-cache.ts';
-import { PageStream } from './page-stream.ts';
+import { PageStream, batchWrites } from './page-stream.ts';
 import { fetchRequestOf, hasOnlyVisitorCookies, originOf, wantsWholePage } from './render-request.ts';
 import { staticFileOptions } from './static-files.ts';
 import { compileTemplate, plainPage, type PageTemplate } from './template.ts';
@@ -116,28 +116,6 @@ export const ssrPlugin = fp<SsrOptions>(
       // Page routes are registered from shared/routes.ts by the app, not from the bundle.
       createRoute: () => undefined,
     });
-
-    /**
-     * Holds a response's writes until this turn of the event loop ends (its socket corked, then
-     * uncorked in setImmediate): what is passed on together — the head and the shell, the tail
-     * and the end of the chunked answer — leaves in one system call, and nothing waits past the
-     * turn (decision 0154). The socket, not the response: a corked ServerResponse keeps its
-     * chunks apart and writes them after the end of the answer when it ends meanwhile, and the
-     * response's end() uncorks its socket fully (so the last writes never wait).
-     */
-    function batchWrites(raw: FastifyReply['raw']): () => void {
-      let held = false;
-      return () => {
-        const socket = raw.socket;
-        if (held || !socket || socket.destroyed) return;
-        held = true;
-        socket.cork();
-        setImmediate(() => {
-          held = false;
-          if (socket.writableCorked > 0) socket.uncork();
-        });
-      };
-    }
 
     function streamPage(
       req: FastifyRequest,
