@@ -15,12 +15,19 @@ const PAGE_NOT_PAGE = {
   regex: '^#client/pages/|^\\.\\./[^.]',
   message: "a page imports no other page's files: move what two pages share to client/components/, client/forms/ or shared/.",
 };
-/** @param {string[]} files @param {{ regex: string; message: string }[]} patterns */
-const zone = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+/**
+ * React's `lazy` is taken through lazyHere (client/components/lazy-part.tsx, decision 0170): an
+ * import that leaving the page cancels waits for the page to come back instead of failing.
+ */
+const LAZY_HERE = { name: 'react', importNames: ['lazy'], message: "a part in a chunk of its own is made with lazyHere (client/components/lazy-part.tsx): React's lazy alone fails when leaving the page cancels its import." };
+/** @param {string[]} files @param {{ regex: string; message: string }[]} patterns @param {(typeof LAZY_HERE)[]} [paths] */
+const zone = (files, patterns, paths = []) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns, paths }] } });
 const boundaries = [
-  zone(['client/**/*.{ts,tsx}'], [CLIENT_NOT_SERVER]),
+  zone(['client/**/*.{ts,tsx}'], [CLIENT_NOT_SERVER], [LAZY_HERE]),
   // ESLint keeps one setting of a rule per file: a page gets the client's pattern too.
-  zone(['client/pages/**/*.{ts,tsx}'], [CLIENT_NOT_SERVER, PAGE_NOT_PAGE]),
+  zone(['client/pages/**/*.{ts,tsx}'], [CLIENT_NOT_SERVER, PAGE_NOT_PAGE], [LAZY_HERE]),
+  // The one place that calls React's lazy.
+  zone(['client/components/lazy-part.tsx'], [CLIENT_NOT_SERVER]),
   zone(['shared/**/*.ts'], [{ regex: '^(#(server|client)/|(\\.\\./)+(server|client)/)', message: 'shared/ serves both sides and imports neither client/ nor server/.' }]),
   zone(['server/portal/**/*.ts'], [{ regex: '^#server/homepage-api/|(^|/)homepage-api/', message: 'the portal reaches the reference homepage API only over HTTP (D1); only server/main.ts starts it.' }]),
   zone(['server/homepage-api/**/*.ts'], [{ regex: '^#server/portal/|^(\\.\\./)+portal/', message: 'the reference homepage API imports nothing of the portal (D1).' }]),

@@ -2,12 +2,13 @@
  * The book picker, loaded when a page shows it (a write page without a chosen book): the
  * form pages' first visit does not carry it (decision 0034).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { BookPickerProps } from './book-picker.tsx';
 import { Skeleton } from './deferred.tsx';
+import { lazyHere } from './lazy-part.tsx';
 
-const BookPicker = lazy(() => import('./book-picker.tsx').then((m) => ({ default: m.BookPicker })));
+const BookPicker = lazyHere(() => import('./book-picker.tsx').then((m) => ({ default: m.BookPicker })));
 
 export function LazyBookPicker(props: BookPickerProps) {
   return (

@@ -7,7 +7,8 @@
  * that calls `preload` first renders the part itself; hydration, which runs no loader,
  * still waits on `lazy` and keeps the server's HTML meanwhile.
  */
-import { lazy, type ComponentType, type JSX } from 'react';
+import { lazy, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
+import { importHere } from '../api/build.ts';
 
 export interface LazyPart<P extends object, M> {
   /** Loads the module (once; later calls answer the same module) and keeps it for rendering. */
@@ -22,7 +23,7 @@ export function lazyPart<P extends object, M extends { default: ComponentType<P>
     loaded = m.default;
     return m;
   };
-  const Lazy = lazy(() => load().then(keep));
+  const Lazy = lazyHere(() => load().then(keep));
   return {
     preload: () => load().then(keep),
     Component(props) {
@@ -30,4 +31,17 @@ export function lazyPart<P extends object, M extends { default: ComponentType<P>
       return <Part {...props} />;
     },
   };
+}
+
+/** The components React's `lazy` takes: its own constraint, read from its signature. */
+type LazyComponent = Parameters<typeof lazy>[0] extends () => Promise<{ default: infer C }> ? C : never;
+
+/**
+ * React's `lazy`, for every part of the portal in a chunk of its own: an import that leaving the
+ * page cancels (a link to a full load while the part's chunk is on its way) waits for the page to
+ * come back and tries again, instead of reaching the part's error boundary and the console as the
+ * page goes (importHere; a Firefox journey signing out met it in the login gate).
+ */
+export function lazyHere<T extends LazyComponent>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(() => importHere(load));
 }

@@ -3,11 +3,12 @@
  * device hold writes waiting for the network, or did this tab just change to a new build? —
  * and loads the panel, which sends and tells, only then.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { OUTBOX_EVENT, OUTBOX_HINT } from '#shared/pwa.ts';
 import { tabStorage, UPDATED_KEY } from '../api/build.ts';
+import { lazyHere } from '../components/lazy-part.tsx';
 
-const Panel = lazy(() => import('./device-notes-panel.tsx'));
+const Panel = lazyHere(() => import('./device-notes-panel.tsx'));
 
 /** The outbox's count is removed when nothing waits; the note after a switch is a one-shot flag. */
 function wanted(): boolean {

@@ -4,7 +4,8 @@
  * `useDialogs().alert(msg)` resolves when closed; `confirm(msg)` resolves true or false.
  * The dialog itself (dialog-box.tsx) loads on the first alert, like the slide-out menu.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyHere } from '../components/lazy-part.tsx';
 
 interface DialogApi {
   alert(message: string): Promise<void>;
@@ -20,7 +21,7 @@ export interface Pending {
 
 const DialogContext = createContext<DialogApi | null>(null);
 const loadBox = () => import('./dialog-box.tsx');
-const DialogBox = lazy(loadBox);
+const DialogBox = lazyHere(loadBox);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Pending[]>([]);

@@ -2,10 +2,11 @@
  * Floating bar of docs/product.md §2: past 50 px, a start-reading link, scroll-to-top (not on
  * /upcoming paths) and a close button that hides it for the rest of the visit.
  */
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { DISMISS_KEY } from './floating-bar-panel-key.ts';
 import { FLOAT_SCROLL_PX } from './rules.ts';
 import { useScrollPast } from './use-scroll-past.ts';
+import { lazyHere } from '../components/lazy-part.tsx';
 
 /** Closed earlier in this visit (session storage; unavailable storage means "no"). */
 function readDismissed(): boolean {
@@ -18,7 +19,7 @@ function readDismissed(): boolean {
 const noSubscription = () => () => undefined;
 
 /** Shown past 50 px: its code loads then (it is never in the first paint). */
-const FloatingBarPanel = lazy(() => import('./floating-bar-panel.tsx').then((m) => ({ default: m.FloatingBarPanel })));
+const FloatingBarPanel = lazyHere(() => import('./floating-bar-panel.tsx').then((m) => ({ default: m.FloatingBarPanel })));
 
 export function FloatingBar() {
   const past = useScrollPast(FLOAT_SCROLL_PX);

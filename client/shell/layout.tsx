@@ -5,10 +5,9 @@
  * (a tab, a search: WITHIN_PAGE in its history state) leaves the focus to the page, which
  * puts it at what changed and says so (decision 0143).
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { isHomePath, isLoginPath, mayView, pageOfMatches, type PageDef } from '#shared/routes.ts';
-import { importHere } from '../api/build.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { useConfig } from './config-context.tsx';
 import { DeviceNotes } from './device-notes.tsx';
@@ -22,6 +21,7 @@ import { MAIN_ID, SkipLink } from './skip-link.tsx';
 import { announce, arrived, type PageState } from './announce.ts';
 import { nextLoadSentence } from './arrival-focus.ts';
 import { documentTitle } from './title.ts';
+import { lazyHere } from '../components/lazy-part.tsx';
 
 /** The page of the current route (from the page table). */
 
@@ -44,14 +44,14 @@ export function useCurrentPage(): PageDef {
   return pageOfMatches(useMatches());
 }
 
-const MobileMenu = lazy(loadMobileMenu);
+const MobileMenu = lazyHere(loadMobileMenu);
 /**
  * The session checks render nothing and act after the page is up: their code comes just after
  * the first visit's (decision 0143 made the announcer's room in the home's budget this way).
  */
-const SessionWatch = lazy(() => importHere(() => import('./session-watch.tsx')).then((m) => ({ default: m.SessionWatch })));
+const SessionWatch = lazyHere(() => import('./session-watch.tsx').then((m) => ({ default: m.SessionWatch })));
 /** Shown only to visitors on member pages (and, signing out, just before home loads): its code is not in every page's bundle. */
-const LoginGate = lazy(() => importHere(() => import('./login-gate.tsx')).then((m) => ({ default: m.LoginGate })));
+const LoginGate = lazyHere(() => import('./login-gate.tsx').then((m) => ({ default: m.LoginGate })));
 
 export function Layout() {
   const location = useLocation();

@@ -27,6 +27,8 @@ const forbidden: [string, string, RegExp][] = [
   ['server/homepage-api/routes/example.ts', "import { x } from '../../portal/config.ts';", /imports nothing of the portal/],
   ['client/pages/information/example.tsx', "import { x } from '#client/pages/agree/messages.ts';", /a page imports no other page's files/],
   ['client/pages/information/example.tsx', "import { x } from '../agree/messages.ts';", /a page imports no other page's files/],
+  ['client/shell/example.tsx', "import { lazy as x } from 'react';", /made with lazyHere/],
+  ['client/pages/mypage/example.tsx', "import { lazy as x, Suspense } from 'react';", /made with lazyHere/],
 ];
 
 for (const [file, source, message] of forbidden) {
@@ -42,6 +44,8 @@ const allowed: [string, string][] = [
   ['client/pages/information/example.tsx', "import { x } from '#client/components/consent-messages.ts';"],
   ['client/pages/information/example.tsx', "import { x } from '#shared/messages.ts';"],
   ['client/entry-server.tsx', "import { x } from 'react-dom/server';"],
+  ['client/components/lazy-part.tsx', "import { lazy as x } from 'react';"],
+  ['client/shell/example.tsx', "import { Suspense as x } from 'react';"],
   ['server/portal/app.ts', "import { x } from '#shared/contract/operations.ts';"],
   ['server/homepage-api/app.ts', "import { x } from '../logger.ts';"],
   ['server/main.ts', "import { x } from './homepage-api/embedded.ts';"],

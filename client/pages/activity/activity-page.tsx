@@ -5,7 +5,6 @@
  * decision 0063), recent
  * activity and the monthly ranking. Member-only: the loader runs only for members.
  */
-import { lazy } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ActivityCountAnswer, ActivityItem, RankingAnswer } from '#shared/contract/activity.ts';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
@@ -24,9 +23,10 @@ import { ActivityRows } from '#client/components/activity-rows.tsx';
 import { Meter, PointsBalance } from '#client/components/meter.tsx';
 import { ListState } from '#client/components/list-state.tsx';
 import { StreakCard } from './streak.tsx';
+import { lazyHere } from '#client/components/lazy-part.tsx';
 
 const statisticsPart = () => import('./statistics.tsx');
-const ReadingStatistics = lazy(statisticsPart);
+const ReadingStatistics = lazyHere(statisticsPart);
 
 interface Data {
   point: PointAnswer['point'] | null;

@@ -4,7 +4,7 @@
  * the date, topic, book and attendees from the members list; each attendee's points
  * (or why none) are shown after. The meeting form is a page action (0031).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useActionData, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Club, ClubDetailAnswer, MeetingAnswer } from '#shared/contract/bookclub.ts';
 import type { Region } from '#shared/contract/code.ts';
@@ -23,6 +23,7 @@ import { Pagination, pageParam } from '#client/components/pagination.tsx';
 import { RegionFilter } from '#client/forms/select-field.tsx';
 import { useDialogs } from '#client/shell/dialogs.tsx';
 import { ListState } from '#client/components/list-state.tsx';
+import { lazyHere } from '#client/components/lazy-part.tsx';
 
 const PAGE_SIZE = 6;
 
@@ -30,7 +31,7 @@ export type Detail = Extract<ClubDetailAnswer, { result: 'success' }>;
 export type MeetingResult = Pick<MeetingAnswer, 'msg' | 'awarded'>;
 
 /** The leader's meeting form is its own chunk: only a leader recording a meeting downloads it. */
-const MeetingForm = lazy(() => import('./meeting-form.tsx').then((m) => ({ default: m.MeetingForm })));
+const MeetingForm = lazyHere(() => import('./meeting-form.tsx').then((m) => ({ default: m.MeetingForm })));
 
 interface Data {
   /** The club whose meeting the leader is recording (?meeting=), with its members. */

@@ -5,7 +5,7 @@
  * events, the check-in code). Each is a page action that works without JavaScript (0031);
  * after submitting, what it earned is said in plain Korean, refusals with the API's message.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AuthenticationListAnswer, AuthorTalk } from '#shared/contract/activity.ts';
 import type { Book, BookSearchAnswer } from '#shared/contract/books.ts';
@@ -28,11 +28,12 @@ import type { FormResult } from '#client/forms/form-result.tsx';
 import { monthStartOf, seoulToday } from '#client/components/seoul-day.ts';
 import { Tabs } from '#client/components/tabs.tsx';
 import { useWithinPage } from '#client/components/within-page.ts';
+import { lazyHere } from '#client/components/lazy-part.tsx';
 
 // Each kind's form is its own chunk: a visit downloads only the form it shows (decision 0034).
-const LoanForm = lazy(() => import('./loan-form.tsx').then((m) => ({ default: m.LoanForm })));
-const PurchaseForm = lazy(() => import('./purchase-form.tsx').then((m) => ({ default: m.PurchaseForm })));
-const TalkForm = lazy(() => import('./talk-form.tsx').then((m) => ({ default: m.TalkForm })));
+const LoanForm = lazyHere(() => import('./loan-form.tsx').then((m) => ({ default: m.LoanForm })));
+const PurchaseForm = lazyHere(() => import('./purchase-form.tsx').then((m) => ({ default: m.PurchaseForm })));
+const TalkForm = lazyHere(() => import('./talk-form.tsx').then((m) => ({ default: m.TalkForm })));
 
 const CERT_TYPES = [
   { type: 'loan', label: programmeLabels.loan, points: earnPoints.loan },

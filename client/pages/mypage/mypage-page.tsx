@@ -7,7 +7,7 @@
  * a statement) and penalties (penalty), and 알림: Web Push reminders on this browser (0066).
  * Everything streams in behind skeletons (0030).
  */
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { Suspense, useCallback, useRef } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ErrorAnswer } from '#shared/contract/common.ts';
 import type { PointAnswer, PointEntry } from '#shared/contract/points.ts';
@@ -30,11 +30,12 @@ import { useSessionUser } from '#client/session/session-context.tsx';
 import { Tabs } from '#client/components/tabs.tsx';
 import { useWithinPage } from '#client/components/within-page.ts';
 import { withinText } from '#client/components/within-page-messages.ts';
+import { lazyHere } from '#client/components/lazy-part.tsx';
 
 /** 포인트 내역 (the statement) is its own chunk: the default tab (purchases) does not carry it. */
-const Statement = lazy(() => import('./statement.tsx').then((m) => ({ default: m.Statement })));
+const Statement = lazyHere(() => import('./statement.tsx').then((m) => ({ default: m.Statement })));
 /** 알림 (Web Push) too: its browser code and text come only with my page, after it. */
-const PushSettings = lazy(() => import('./push-settings.tsx').then((m) => ({ default: m.PushSettings })));
+const PushSettings = lazyHere(() => import('./push-settings.tsx').then((m) => ({ default: m.PushSettings })));
 
 const TABS = [
   { type: 'buy', label: mypageText.buy },
