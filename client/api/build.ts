@@ -7,6 +7,12 @@
  *   page once — never twice within a minute, never while the page is being left (a file that
  *   fails because the member is already going elsewhere is no reason to stay). Drafts are on
  *   the device: the reload loses nothing.
+ *
+ * Being left starts at `beforeunload`, before the next page is asked for, and is only likely
+ * until `pagehide`: a leave-page prompt cancelled, or a link the browser hands elsewhere (a
+ * download, `tel:`, `mailto:` in some browsers) fire it and the page stays. A page still here
+ * LEAVING_GRACE_MS later without `pagehide` is taken as staying: the imports that waited are
+ * tried again, and a newer build or missing files are acted on again (decision 0172).
  */
 import { loading } from './loading.ts';
 
@@ -14,8 +20,14 @@ const buildSwitch = () => import('../shell/build-switch.ts');
 
 let pageBuild = '';
 let newer = false;
-let leaving = false;
+/** `asked`: `beforeunload` came (the page may yet stay); `gone`: `pagehide` came, or this tab began a full page load. */
+let leaving: false | 'asked' | 'gone' = false;
 let reloading = false;
+/** Imports that failed while the page was being left, each tried again once it stays (or comes back). */
+const retries = new Set<() => void>();
+
+/** How long a page that was about to be left may still be here before it is taken as staying. */
+export const LEAVING_GRACE_MS = 5_000;
 
 /** sessionStorage: the next page says that the portal changed to its new version. */
 export const UPDATED_KEY = 'portal:updated';
@@ -45,11 +57,29 @@ export function markNewBuild(): void {
 
 /** Whether the page is being left (a navigation began): nothing more should start. */
 export function leavingPage(): boolean {
-  return leaving;
+  return leaving !== false;
 }
 
+/** This tab begins a full page load (or the browser hid the page): it is being left. */
 export function markLeaving(): void {
-  leaving = true;
+  leaving = 'gone';
+}
+
+/** The page is live again (back from the back-forward cache, or a leave that did not happen). */
+function stays(): void {
+  leaving = false;
+  const waiting = [...retries];
+  retries.clear();
+  for (const retry of waiting) retry();
+}
+
+/** `beforeunload`: the page is probably being left; if it is still here after the grace, it stays. */
+function leaveAsked(): void {
+  if (leaving) return;
+  leaving = 'asked';
+  setTimeout(() => {
+    if (leaving === 'asked') stays();
+  }, LEAVING_GRACE_MS);
 }
 
 /**
@@ -57,14 +87,20 @@ export function markLeaving(): void {
  * the page's imports (Firefox rejects them ~100 ms after the next page was asked for): signing
  * out turns a member's page into the login gate just before home loads, and the gate's rejected
  * import reached its error boundary and the console as the page went away. While the page is
- * being left such an import waits instead, for the page to come back (the back-forward cache),
- * and then tries again; any other failure is the caller's.
+ * being left such an import waits instead, for the page to come back (the back-forward cache)
+ * or to turn out to stay (above), and then tries again; any other failure is the caller's.
  */
 export function importHere<T>(load: () => Promise<T>): Promise<T> {
   return load().catch((err: unknown) => {
     if (!leaving) throw err;
     return new Promise<T>((resolve, reject) => {
-      addEventListener('pageshow', () => void importHere(load).then(resolve, reject), { once: true });
+      const retry = () => {
+        retries.delete(retry);
+        removeEventListener('pageshow', retry);
+        void importHere(load).then(resolve, reject);
+      };
+      retries.add(retry);
+      addEventListener('pageshow', retry, { once: true });
     });
   });
 }
@@ -98,9 +134,9 @@ export function watchWorker(reg: ServiceWorkerRegistration | undefined): void {
 export function watchBuild(entryUrl: string): void {
   pageBuild = fileOf(entryUrl);
   addEventListener('pagehide', markLeaving);
-  addEventListener('beforeunload', markLeaving);
+  addEventListener('beforeunload', leaveAsked);
   // Back from the back-forward cache: the page is live again.
-  addEventListener('pageshow', () => (leaving = false));
+  addEventListener('pageshow', stays);
   addEventListener('vite:preloadError', () => {
     const s = tabStorage();
     if (leaving || Date.now() - Number(s?.getItem(RELOADED_KEY) ?? 0) < 60_000) return;

@@ -12,10 +12,10 @@ async function renderFailed() {
   // A fresh module state for build.ts's flags in each test.
   vi.resetModules();
   const build = await import('../api/build.ts');
-  const { RouteError, LEAVING_GRACE_MS } = await import('./route-error.tsx');
+  const { RouteError } = await import('./route-error.tsx');
   return {
     build,
-    grace: LEAVING_GRACE_MS,
+    grace: build.LEAVING_GRACE_MS,
     show: () => {
       const router = createMemoryRouter(
         [

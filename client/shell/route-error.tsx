@@ -12,10 +12,7 @@ import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { messages } from '#shared/messages.ts';
 import { HOME_PATH } from '#shared/routes.ts';
-import { isReloadingForFiles, leavingPage } from '../api/build.ts';
-
-/** How long a page being left shows nothing for an error before it says it (the navigation did not happen). */
-export const LEAVING_GRACE_MS = 5_000;
+import { isReloadingForFiles, LEAVING_GRACE_MS, leavingPage } from '../api/build.ts';
 
 export function RouteError() {
   const error = useRouteError();
