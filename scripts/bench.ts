@@ -51,6 +51,8 @@ const gatewayOnly = process.argv.includes('--gateway');
 const ssrOnly = process.argv.includes('--ssr');
 const ROUNDS = Number(process.env['ROUNDS'] ?? (quick ? 1 : 3));
 const DURATION_S = Number(process.env['DURATION_S'] ?? (quick ? 4 : 10));
+/** Seconds of load on each page that settle a fresh server before its per-core rows (decision 0171). */
+const SETTLE_S = 15;
 const DELAY_MS = Number(process.env['DELAY_MS'] ?? 300);
 if (process.argv.includes('--stack')) {
   const { benchStack } = await import('./bench/stack.ts');
@@ -274,8 +276,21 @@ async function ssrPerCore(base: string, front: ChildProcess, paths: string[], he
     );
   }
 }
+/**
+ * Both servers settled first, `SETTLE_S` on each page the rows then measure, loaded at once
+ * (decision 0171): V8 goes on compiling a fresh process's hot code through its first minute
+ * under load, and bare React has served the rows above for two minutes by then. Against a fresh
+ * portal the home read 1,350–1,450 µs a page; settled, 1,160–1,250 (bare React 740–830 in both).
+ */
+async function settle(base: string, pages: readonly (readonly [string, Record<string, string>])[]): Promise<void> {
+  for (const [path, headers] of pages) {
+    await Promise.all([load(`${base}${path}`, { headers, duration: quick ? 3 : SETTLE_S }), load(`${bare}${path}`, { duration: quick ? 3 : SETTLE_S })]);
+  }
+}
+const memberHeaders = { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` };
+if (!gatewayOnly) await settle(uncached, [...PAGES.map((p) => [p, BROWSER] as const), ...MEMBER_PAGES.map((p) => [p, memberHeaders] as const)]);
 if (!gatewayOnly) await ssrPerCore(uncached, uncachedProc, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, 0.7);
-if (!gatewayOnly) await ssrPerCore(uncached, uncachedProc, MEMBER_PAGES, { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}` }, `member, portal ÷ bare React, ${EVERY}`, 0.7);
+if (!gatewayOnly) await ssrPerCore(uncached, uncachedProc, MEMBER_PAGES, memberHeaders, `member, portal ÷ bare React, ${EVERY}`, 0.7);
 // The visitors' gap taken apart (decision 0168): bare React that runs the portal's router and
 // loaders on each request (answers from memory, as the portal's public cache gives them), against
 // bare React re-streaming its prepared tree. The portal's own server path is the rest of the gap.
@@ -287,6 +302,7 @@ if (!gatewayOnly) {
     { NODE_ENV: 'production', HOMEPAGE_API_URL: memo, PORT: String(routedPort), ROUTE_EACH: '1' },
     'bare ssr listening',
   );
+  await settle(`http://127.0.0.1:${routedPort}`, PAGES.map((p) => [p, {}] as const));
   await ssrPerCore(`http://127.0.0.1:${routedPort}`, routedProc, PAGES, {}, 'bare React routing each request (the portal\'s router and loaders) ÷ bare React', undefined);
   routedProc.kill('SIGTERM');
 }
