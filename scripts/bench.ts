@@ -271,7 +271,7 @@ async function ssrPerCore(base: string, front: ChildProcess, paths: string[], he
     row(
       `SSR ${path} ${label}, per core`,
       `${median(ratios).toFixed(2)} (rounds ${listed(ratios)}; CPU a page ${median(ours).toFixed(0)} vs ${median(theirs).toFixed(0)} µs)`,
-      goal === undefined ? '(informative: what the router and loaders cost a page; decision 0168)' : `≥ ${goal} in every round (issue 41; decisions 0127, 0163)`,
+      goal === undefined ? '(informative: the visitors\' gap taken apart; decisions 0168, 0173)' : `≥ ${goal} in every round (issue 41; decisions 0127, 0163)`,
       goal === undefined || Math.min(...ratios) >= goal,
     );
   }
@@ -291,20 +291,27 @@ const memberHeaders = { ...BROWSER, cookie: `${BROWSER.cookie}; ${memberCookie}`
 if (!gatewayOnly) await settle(uncached, [...PAGES.map((p) => [p, BROWSER] as const), ...MEMBER_PAGES.map((p) => [p, memberHeaders] as const)]);
 if (!gatewayOnly) await ssrPerCore(uncached, uncachedProc, PAGES, BROWSER, `portal ÷ bare React, ${EVERY}`, 0.7);
 if (!gatewayOnly) await ssrPerCore(uncached, uncachedProc, MEMBER_PAGES, memberHeaders, `member, portal ÷ bare React, ${EVERY}`, 0.7);
-// The visitors' gap taken apart (decision 0168): bare React that runs the portal's router and
-// loaders on each request (answers from memory, as the portal's public cache gives them), against
-// bare React re-streaming its prepared tree. The portal's own server path is the rest of the gap.
+// The visitors' gap taken apart (decisions 0168, 0173): bare React that runs the portal's router
+// and loaders on each request (answers from memory, as the portal's public cache gives them),
+// served by node:http and then by a bare Fastify, against bare React re-streaming its prepared
+// tree. The portal's own hooks and page path are the rest of the gap.
 if (!gatewayOnly) {
-  const routedPort = await freePort();
-  const routedProc = await serve(
-    'bare React, routed each request',
-    ['scripts/bench/bare-ssr.ts', ...PAGES],
-    { NODE_ENV: 'production', HOMEPAGE_API_URL: memo, PORT: String(routedPort), ROUTE_EACH: '1' },
-    'bare ssr listening',
-  );
-  await settle(`http://127.0.0.1:${routedPort}`, PAGES.map((p) => [p, {}] as const));
-  await ssrPerCore(`http://127.0.0.1:${routedPort}`, routedProc, PAGES, {}, 'bare React routing each request (the portal\'s router and loaders) ÷ bare React', undefined);
-  routedProc.kill('SIGTERM');
+  const routedRows = [
+    ['node:http', "bare React routing each request (the portal's router and loaders) ÷ bare React"],
+    ['fastify', "the same served by a bare Fastify (no plugins; the reply sends the stream) ÷ bare React"],
+  ] as const;
+  for (const [servedBy, label] of routedRows) {
+    const routedPort = await freePort();
+    const routedProc = await serve(
+      `bare React, routed each request, ${servedBy}`,
+      ['scripts/bench/bare-ssr.ts', ...PAGES],
+      { NODE_ENV: 'production', HOMEPAGE_API_URL: memo, PORT: String(routedPort), ROUTE_EACH: '1', SERVED_BY: servedBy },
+      'bare ssr listening',
+    );
+    await settle(`http://127.0.0.1:${routedPort}`, PAGES.map((p) => [p, {}] as const));
+    await ssrPerCore(`http://127.0.0.1:${routedPort}`, routedProc, PAGES, {}, label, undefined);
+    routedProc.kill('SIGTERM');
+  }
 }
 if (ssrOnly) {
   console.log('\n| what | measured | target |\n|---|---|---|');

@@ -17,11 +17,14 @@
  * portal does (16 ms at most), then that fresh tree streams inside the same template. What
  * this costs beyond the prepared tree is what the router and the loaders cost a page; what the
  * portal costs beyond it is its own server path (the bench's informative row, decision 0168).
+ * With SERVED_BY=fastify as well, the same pages are served by Fastify with nothing registered
+ * on it (the reply sends the page's stream, as the portal's does): what the framework itself
+ * costs a page, the rest being the portal's own hooks and page path (decision 0173).
  *
  *   HOMEPAGE_API_URL=http://127.0.0.1:4000 PORT=3100 MEMBER=reader01:… node scripts/bench/bare-ssr.ts /main/homemain --member /mypage/mypage
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +32,7 @@ import type { AnyAnswer } from '#shared/contract/common.ts';
 import { queryString } from '#shared/http.ts';
 import { sessionUserFrom, type MemberFields, type SessionUser } from '#shared/session.ts';
 import type { LoadContext, RenderOutcome, SsrEntry } from '#shared/ssr.ts';
+import Fastify, { type FastifyReply } from 'fastify';
 import { Pool } from 'undici';
 import { compileTemplate } from '#server/portal/ssr/template.ts';
 
@@ -44,6 +48,8 @@ const template = compileTemplate(readFileSync(join(root, 'dist/client/index.html
 const pool = new Pool(api, { connections: 64, keepAliveTimeout: 10_000 });
 /** ROUTE_EACH=1: visitors' pages run the router and loaders on each request (above). */
 const routeEach = process.env['ROUTE_EACH'] === '1';
+/** SERVED_BY=fastify: the pages served by a bare Fastify instead of node:http (above). */
+const servedBy = process.env['SERVED_BY'] === 'fastify' ? 'fastify' : 'node:http';
 /** A visitor's answers by method and URL, recorded by the first render. */
 const recorded = new Map<string, AnyAnswer>();
 
@@ -178,37 +184,71 @@ async function routed(path: string): Promise<Extract<RenderOutcome, { kind: 'pag
   return outcome;
 }
 
-const server = createServer((req, res) => {
-  const path = (req.url ?? '').split('?')[0] ?? '';
-  const p = prepared.get(path);
-  if (!p) {
-    res.writeHead(404).end();
-    return;
-  }
-  if (routeEach && !p.refetch) {
-    routed(path).then((page) => stream({ ...p, page }, res), (err: unknown) => res.writeHead(500).end(String(err)));
-    return;
-  }
-  if (p.refetch) refetch(p.refetch).then(() => stream(p, res), (err: unknown) => res.writeHead(502).end(String(err)));
-  else stream(p, res);
-});
-
-function stream(p: Prepared, res: ServerResponse): void {
+/**
+ * Streams page `p`: `ready` gets the body to send once React's shell is ready (the response is
+ * then piped into), `failed` whatever failed before.
+ */
+function stream(p: Prepared, ready: (body: Transform) => void, failed: (status: number, error: unknown) => void): void {
   p.page.start({
     nonce: undefined,
     waitForAll: false,
     onReady(pipe) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       const body = new Wrap(p.head, p.tail);
-      body.pipe(res);
+      ready(body);
       pipe(body);
     },
     onShellError(error) {
-      res.writeHead(500).end(String(error));
+      failed(500, error);
     },
     onError() {},
   });
 }
-server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ msg: 'bare ssr listening', port })));
+
+/** The page of `path`: routed again (ROUTE_EACH), its answers fetched again (a member's), or as prepared, at once. */
+function answer(p: Prepared, path: string, ready: (body: Transform) => void, failed: (status: number, error: unknown) => void): void {
+  if (routeEach && !p.refetch) routed(path).then((page) => stream({ ...p, page }, ready, failed), (err: unknown) => failed(500, err));
+  else if (p.refetch) refetch(p.refetch).then(() => stream(p, ready, failed), (err: unknown) => failed(502, err));
+  else stream(p, ready, failed);
+}
+
+const pathOf = (url: string | undefined) => (url ?? '').split('?')[0] ?? '';
+
+if (servedBy === 'fastify') {
+  const app = Fastify({ logger: false });
+  app.get('/*', (req, reply) => {
+    const path = pathOf(req.url);
+    const p = prepared.get(path);
+    if (!p) return reply.code(404).send();
+    return new Promise<FastifyReply>((resolve) => {
+      answer(
+        p,
+        path,
+        (body) => resolve(reply.code(200).type('text/html; charset=utf-8').send(body)),
+        (status, error) => resolve(reply.code(status).send(String(error))),
+      );
+    });
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log(JSON.stringify({ msg: 'bare ssr listening', port, servedBy }));
+} else {
+  const server = createServer((req, res) => {
+    const path = pathOf(req.url);
+    const p = prepared.get(path);
+    if (!p) {
+      res.writeHead(404).end();
+      return;
+    }
+    answer(
+      p,
+      path,
+      (body) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        body.pipe(res);
+      },
+      (status, error) => res.writeHead(status).end(String(error)),
+    );
+  });
+  server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ msg: 'bare ssr listening', port, servedBy })));
+}
 // A clean exit on SIGTERM, so `--cpu-prof` can write its profile.
 process.once('SIGTERM', () => process.exit(0));
