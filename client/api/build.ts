@@ -23,7 +23,7 @@ let newer = false;
 /** `asked`: `beforeunload` came (the page may yet stay); `gone`: `pagehide` came, or this tab began a full page load. */
 let leaving: false | 'asked' | 'gone' = false;
 let reloading = false;
-/** Imports that failed while the page was being left, each tried again once it stays (or comes back). */
+/** Imports that failed while the page was being left, each tried again once it stays or comes back (`stays`, the page's events: watchBuild). */
 const retries = new Set<() => void>();
 
 /** How long a page that was about to be left may still be here before it is taken as staying. */
@@ -94,13 +94,7 @@ export function importHere<T>(load: () => Promise<T>): Promise<T> {
   return load().catch((err: unknown) => {
     if (!leaving) throw err;
     return new Promise<T>((resolve, reject) => {
-      const retry = () => {
-        retries.delete(retry);
-        removeEventListener('pageshow', retry);
-        void importHere(load).then(resolve, reject);
-      };
-      retries.add(retry);
-      addEventListener('pageshow', retry, { once: true });
+      retries.add(() => void importHere(load).then(resolve, reject));
     });
   });
 }

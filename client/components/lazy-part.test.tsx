@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { markLeaving } from '../api/build.ts';
+import { markLeaving, watchBuild } from '../api/build.ts';
 import { lazyHere } from './lazy-part.tsx';
 
 /** A part whose chunk fails to load `failures` times (as leaving the page cancels an import), then loads. */
@@ -14,6 +14,9 @@ function flakyPart(failures: number) {
   );
   return { Part, calls: () => calls };
 }
+
+// The page's events watched, as the browser entry does.
+watchBuild('/assets/index-AbCd1234.js');
 
 describe('lazyHere', () => {
   it('renders the part once its chunk is here', async () => {
