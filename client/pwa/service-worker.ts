@@ -16,7 +16,7 @@ import { idempotencyKeyHeader } from '#shared/contract/idempotency.ts';
 import { HOMEPAGE_PREFIX, PORTAL_HEADER } from '#shared/http.ts';
 import { IDEMPOTENCY_HEADER, PORTAL_MEMBER_HEADER } from '#shared/http-writes.ts';
 import { OUTBOX_DB, OUTBOX_MESSAGE, OUTBOX_STORE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '#shared/pwa.ts';
-import { CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, outboxSendable, storable } from './sw-policy.ts';
+import { activate, handlingOf, noticeFromPush, notificationTarget, outboxSendable, storable } from './sw-policy.ts';
 
 declare const __SW_PRECACHE__: readonly string[];
 declare const __SW_CACHE__: string;
@@ -87,15 +87,18 @@ sw.addEventListener('message', (event) => {
 });
 
 sw.addEventListener('activate', (event) => {
+  // Absent in engines without navigation preload, whatever the DOM types say.
+  const preload: NavigationPreloadManager | undefined = sw.registration.navigationPreload;
   event.waitUntil(
-    (async () => {
-      for (const key of await caches.keys()) {
-        if (key.startsWith(CACHE_PREFIX) && key !== __SW_CACHE__) await caches.delete(key);
-      }
-      // Pages start loading while the worker wakes up.
-      await sw.registration.navigationPreload?.enable();
-      await sw.clients.claim();
-    })(),
+    activate(
+      {
+        cacheKeys: () => caches.keys(),
+        deleteCache: (key) => caches.delete(key),
+        enableNavigationPreload: preload ? () => preload.enable() : undefined,
+        claimClients: () => sw.clients.claim(),
+      },
+      __SW_CACHE__,
+    ),
   );
 });
 

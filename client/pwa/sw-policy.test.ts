@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handlingOf, noticeFromPush, notificationTarget, storable } from './sw-policy.ts';
+import { activate, CACHE_PREFIX, handlingOf, noticeFromPush, notificationTarget, storable, type ActivationScope } from './sw-policy.ts';
 
 const ORIGIN = 'https://portal.example';
 const PRECACHED = new Set(['/offline.html', '/favicon.svg', '/assets/app-AbCdEf12.js']);
@@ -68,5 +68,50 @@ describe('push notifications', () => {
     expect(notificationTarget({ url: `${ORIGIN}/challenge/challenge` }, ORIGIN, '/main/homemain')).toBe(`${ORIGIN}/challenge/challenge`);
     expect(notificationTarget({ url: 'https://evil.example/x' }, ORIGIN, '/main/homemain')).toBe(`${ORIGIN}/main/homemain`);
     expect(notificationTarget(null, ORIGIN, '/main/homemain')).toBe(`${ORIGIN}/main/homemain`);
+  });
+});
+
+describe('a new worker’s activation (decision 0176)', () => {
+  const CURRENT = `${CACHE_PREFIX}b2`;
+  function scope(claim: () => Promise<void>, withPreload = true) {
+    const caches = new Set([`${CACHE_PREFIX}b1`, CURRENT, 'someone-else']);
+    const did: string[] = [];
+    const s: ActivationScope = {
+      cacheKeys: () => Promise.resolve([...caches]),
+      deleteCache: (key) => Promise.resolve(caches.delete(key)),
+      enableNavigationPreload: withPreload ? () => Promise.resolve(did.push('preload')) : undefined,
+      claimClients: () => {
+        did.push('claim');
+        return claim();
+      },
+    };
+    return { s, caches, did };
+  }
+  /** Whether `p` has settled once everything already queued has run. */
+  async function settledNow(p: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    p.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    return settled;
+  }
+
+  it('is done without waiting for the pages to be claimed: a claim that never ends holds no page load', async () => {
+    const { s, did } = scope(() => new Promise<void>(() => undefined));
+    expect(await settledNow(activate(s, CURRENT))).toBe(true);
+    expect(did).toEqual(['claim', 'preload']);
+  });
+  it('removes the older builds’ caches only, and turns navigation preload on', async () => {
+    const { s, caches, did } = scope(() => Promise.resolve());
+    await activate(s, CURRENT);
+    expect([...caches].sort()).toEqual([CURRENT, 'someone-else']);
+    expect(did).toContain('preload');
+  });
+  it('a claim that fails, or an engine without navigation preload, still activates', async () => {
+    const { s, caches } = scope(() => Promise.reject(new Error('no')), false);
+    await expect(activate(s, CURRENT)).resolves.toBeUndefined();
+    expect(caches.has(`${CACHE_PREFIX}b1`)).toBe(false);
   });
 });

@@ -123,3 +123,30 @@ export function outboxSendable(entry: unknown, now: number): entry is SendableWr
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(String(e['method']))) return false;
   return typeof e['expiresAt'] !== 'number' || now <= e['expiresAt'];
 }
+
+/** What a worker's activation works with (the worker's scope in service-worker.ts, fakes in tests). */
+export interface ActivationScope {
+  cacheKeys(): Promise<readonly string[]>;
+  deleteCache(key: string): Promise<unknown>;
+  /** Absent where the engine has no navigation preload. */
+  enableNavigationPreload: (() => Promise<unknown>) | undefined;
+  claimClients(): Promise<void>;
+}
+
+/**
+ * A new worker's activation (decision 0176). What the `activate` event waits for, and so what
+ * every page load in scope waits for while the worker activates: the caches of older builds
+ * removed and navigation preload on. Taking control of the open pages (`clients.claim()`) is
+ * started but not waited for: a claim may wait on a page whose own load waits for this
+ * activation, and in Firefox a navigation made while the worker activated hung with the worker
+ * "activating" for good. Workbox's `clientsClaim` does the same. A claim that fails changes
+ * nothing: those pages are controlled at their next load.
+ */
+export async function activate(scope: ActivationScope, currentCache: string): Promise<void> {
+  scope.claimClients().catch(() => undefined);
+  for (const key of await scope.cacheKeys()) {
+    if (key.startsWith(CACHE_PREFIX) && key !== currentCache) await scope.deleteCache(key);
+  }
+  // Pages start loading while the worker wakes up.
+  await scope.enableNavigationPreload?.();
+}
