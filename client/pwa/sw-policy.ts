@@ -1,6 +1,7 @@
 /**
  * What the service worker (service-worker.ts) does with a request, a response and a push
- * message: plain functions, tested without a browser (sw-policy.test.ts).
+ * message, and what its activation waits for: plain functions, tested without a browser
+ * (sw-policy.test.ts).
  *
  * The rules (decision 0061): the shell's static files are served from the cache; page
  * navigations go to the network and fall back to the offline page; nothing else is touched —
@@ -138,8 +139,8 @@ export interface ActivationScope {
  * every page load in scope waits for while the worker activates: the caches of older builds
  * removed and navigation preload on. Taking control of the open pages (`clients.claim()`) is
  * started but not waited for: a claim may wait on a page whose own load waits for this
- * activation, and in Firefox a navigation made while the worker activated hung with the worker
- * "activating" for good. Workbox's `clientsClaim` does the same. A claim that fails changes
+ * activation — in one CI run a Firefox navigation made while the worker activated hung with the
+ * worker "activating" for good (not reproduced since). Workbox's `clientsClaim` does the same. A claim that fails changes
  * nothing: those pages are controlled at their next load.
  */
 export async function activate(scope: ActivationScope, currentCache: string): Promise<void> {
